@@ -1,0 +1,1 @@
+//! Decoding bytes to text: byte-order marks, the declared `CA` charset, detection.

@@ -1,0 +1,1 @@
+//! Handicap inference from root setup, leading Black moves and `HA`.

@@ -1,0 +1,1 @@
+//! Finding inputs: files, directories, zip and tar archives, standard input.

@@ -1,0 +1,12 @@
+//! echelle: decode, parse, replay, score and rate archives of Go game records.
+//!
+//! Data flows one way: bytes (`input`) → text (`decode`) → records (`record`,
+//! `handicap`) → replayed games (`board`, `rules`) → scored games (`life`,
+//! `scoring`) → rating events (`rating`) → reports (`output`, `batch`).
+
+pub mod board;
+pub mod decode;
+pub mod handicap;
+pub mod input;
+pub mod record;
+pub mod rules;

@@ -1,0 +1,199 @@
+//! Game records: sgf-parse trees turned into normalised game facts and a main line of steps.
+
+use crate::board::{Color, Point};
+use serde::Serialize;
+
+/// Board dimensions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Size {
+    /// Columns.
+    pub width: u8,
+    /// Rows.
+    pub height: u8,
+}
+
+/// Where a move goes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveAt {
+    /// A pass (`B[]`, or `B[tt]` on boards of 19 or less).
+    Pass,
+    /// A point on the board.
+    Point(Point),
+    /// A point outside the board; the raw SGF value is kept for the report.
+    OffBoard(String),
+}
+
+/// One step of the main line, in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Setup properties of one node (`AB`, `AW`, `AE`, `PL`).
+    Setup {
+        /// Points where a black stone is put.
+        black: Vec<Point>,
+        /// Points where a white stone is put.
+        white: Vec<Point>,
+        /// Points cleared.
+        empty: Vec<Point>,
+        /// Whose turn it is after this node, from `PL`.
+        to_play: Option<Color>,
+    },
+    /// A move (`B` or `W`).
+    Move {
+        /// Who moved.
+        color: Color,
+        /// Where.
+        at: MoveAt,
+    },
+}
+
+/// A player as recorded (`PB`/`BR` or `PW`/`WR`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Player {
+    /// Name, trimmed; `None` when absent or empty.
+    pub name: Option<String>,
+    /// Rank as written (`3k`, `2d`, `9p`…), trimmed; `None` when absent.
+    pub rank: Option<String>,
+}
+
+/// The game date (`DT`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameDate {
+    /// First date, `YYYY-MM-DD`, `YYYY-MM` or `YYYY`; `None` when nothing could be read.
+    pub first: Option<String>,
+    /// Last date when the value lists several days (`1996-05-06,07,08` → `1996-05-08`).
+    pub last: Option<String>,
+    /// The raw `DT` value.
+    pub raw: String,
+}
+
+/// The ruleset named by `RU`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RuleSet {
+    /// French rules (area scoring, positional superko, suicide illegal).
+    French,
+    /// Japanese rules.
+    Japanese,
+    /// Korean rules.
+    Korean,
+    /// Chinese rules.
+    Chinese,
+    /// American Go Association rules.
+    Aga,
+    /// New Zealand rules.
+    Nz,
+    /// Tromp-Taylor rules.
+    TrompTaylor,
+    /// Ing (SST) rules.
+    Ing,
+    /// Absent or unrecognised `RU`.
+    Unknown,
+}
+
+/// The recorded rules, normalised with the raw value kept.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RulesInfo {
+    /// Normalised name.
+    pub name: RuleSet,
+    /// Raw `RU`, if any.
+    pub raw: Option<String>,
+}
+
+/// Komi, normalised (Fox ×100/×50 scaled) with the raw value kept.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Komi {
+    /// Komi in points; `None` when absent or unreadable.
+    pub value: Option<f64>,
+    /// Raw `KM`, if any.
+    pub raw: Option<String>,
+    /// True when a Fox-style scaled value was divided down.
+    pub scaled: bool,
+}
+
+/// Who won according to `RE`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Winner {
+    /// Black won (serialised `"B"`).
+    #[serde(rename = "B")]
+    Black,
+    /// White won (serialised `"W"`).
+    #[serde(rename = "W")]
+    White,
+    /// A draw (jigo).
+    Draw,
+    /// No result (void game).
+    Void,
+    /// Unknown or unreadable.
+    Unknown,
+}
+
+/// How the game was won according to `RE`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ResultKind {
+    /// By counting (`B+3.5`, or a draw).
+    Score,
+    /// By resignation.
+    Resign,
+    /// On time.
+    Time,
+    /// By forfeit.
+    Forfeit,
+    /// Anything else (`B+`, `W+Illegal`, free text…).
+    Other,
+}
+
+/// The recorded result (`RE`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RecordedResult {
+    /// Raw `RE`; `None` when absent.
+    pub raw: Option<String>,
+    /// Normalised winner.
+    pub winner: Winner,
+    /// How it was won; `None` when unknown.
+    pub kind: Option<ResultKind>,
+    /// Margin in points for a score result.
+    pub margin: Option<f64>,
+}
+
+/// One game of a file, its facts normalised and its main line as steps.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    /// Board size.
+    pub size: Size,
+    /// Raw `SZ`, if any.
+    pub size_raw: Option<String>,
+    /// Black player.
+    pub black: Player,
+    /// White player.
+    pub white: Player,
+    /// Date, if `DT` is present.
+    pub date: Option<GameDate>,
+    /// Event (`EV`).
+    pub event: Option<String>,
+    /// Round (`RO`).
+    pub round: Option<String>,
+    /// Place (`PC`).
+    pub place: Option<String>,
+    /// Rules (`RU`).
+    pub rules: RulesInfo,
+    /// Komi (`KM`).
+    pub komi: Komi,
+    /// Declared handicap (`HA`), raw value kept when unreadable.
+    pub handicap_declared: Option<i64>,
+    /// Raw `HA` when it could not be read as an integer.
+    pub handicap_raw: Option<String>,
+    /// Recorded result.
+    pub result: RecordedResult,
+    /// The main line: setup nodes and moves in order (root setup first).
+    pub steps: Vec<Step>,
+    /// Territory markup on the last main-line node (`TB`, `TW`), for scoring.
+    pub territory_black: Vec<Point>,
+    /// See `territory_black`.
+    pub territory_white: Vec<Point>,
+    /// Application that wrote the file (`AP`), raw.
+    pub application: Option<String>,
+    /// Repairs and oddities met while reading this game.
+    pub warnings: Vec<String>,
+}

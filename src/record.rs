@@ -194,6 +194,8 @@ pub struct GameRecord {
     pub territory_white: Vec<Point>,
     /// Application that wrote the file (`AP`), raw.
     pub application: Option<String>,
-    /// Repairs and oddities met while reading this game.
+    /// True when the text needed a repair to parse (lenient mode, junk, missing parenthesis…).
+    pub repaired: bool,
+    /// Repairs and oddities met while reading this game (file-level repairs included).
     pub warnings: Vec<String>,
 }

@@ -1,1 +1,342 @@
 //! Replaying a main line under a ruleset: ko rules, suicide, violations, captures, passes.
+//!
+//! Every recorded move is executed, even an illegal one (the SGF standard); each
+//! violation is reported with its move number and kind, and replay never aborts.
+
+use crate::board::{Board, Color, Position};
+use crate::record::{MoveAt, Step};
+use serde::Serialize;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// Which repetitions a board play may not create.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum KoRule {
+    /// No whole-board arrangement may repeat, whoever is to move (French default).
+    #[default]
+    Positional,
+    /// No arrangement may repeat with the same player to move.
+    Situational,
+    /// No player may recreate an arrangement they created before by a board play.
+    NaturalSituational,
+    /// Only the immediate recapture of a basic ko is forbidden.
+    Simple,
+}
+
+/// The playing rules a record is checked against.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Rules {
+    /// The repetition rule.
+    pub ko: KoRule,
+    /// Whether a move that removes its own chain is legal.
+    pub suicide_allowed: bool,
+}
+
+impl Rules {
+    /// French rules: positional superko, suicide illegal.
+    pub fn french() -> Rules {
+        Rules {
+            ko: KoRule::Positional,
+            suicide_allowed: false,
+        }
+    }
+}
+
+impl Default for Rules {
+    /// The French rules.
+    fn default() -> Rules {
+        Rules::french()
+    }
+}
+
+/// What rule a move broke.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ViolationKind {
+    /// Played on a point that already held a stone.
+    Occupied,
+    /// The move left its own chain without liberty (while suicide is illegal).
+    Suicide,
+    /// Immediate recapture of a basic ko.
+    Ko,
+    /// Any other repetition forbidden by the ko rule.
+    Superko,
+    /// The same colour moved twice in a row.
+    WrongTurn,
+    /// The point is outside the board.
+    OffBoard,
+}
+
+/// One illegal move of a record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Violation {
+    /// 1-based move number (passes count; setup nodes do not).
+    #[serde(rename = "move")]
+    pub move_number: u32,
+    /// Who moved.
+    pub color: Color,
+    /// SGF coordinate, or the raw value when off the board; `None` for a pass.
+    pub point: Option<String>,
+    /// What was wrong.
+    pub kind: ViolationKind,
+}
+
+/// The outcome of replaying a main line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Replay {
+    /// Final position.
+    pub position: Position,
+    /// Number of moves, passes and off-board moves included.
+    pub moves: u32,
+    /// Passes by Black.
+    pub passes_black: u32,
+    /// Passes by White.
+    pub passes_white: u32,
+    /// Stones captured by Black (white stones removed by Black's moves).
+    pub captures_black: u32,
+    /// Stones captured by White.
+    pub captures_white: u32,
+    /// Black stones removed by Black's own suicides.
+    pub suicided_black: u32,
+    /// White stones removed by White's own suicides.
+    pub suicided_white: u32,
+    /// True when the last two moves are passes (of either colour).
+    pub ended_by_passes: bool,
+    /// Colour of the last move, if any.
+    pub last_mover: Option<Color>,
+    /// Every violation, in move order (a move may have several, e.g. wrong turn and ko).
+    pub violations: Vec<Violation>,
+    /// Move numbers whose legality differs between the four ko rules.
+    pub ko_rule_dependent: Vec<u32>,
+}
+
+/// Identity hasher: Zobrist keys are already uniformly random.
+#[derive(Default)]
+struct IdHasher(u64);
+
+impl Hasher for IdHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        // Only reached for non-u64 keys, which this module never uses; fold anyway.
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = v;
+    }
+}
+
+/// Bits stored per arrangement hash.
+const TO_MOVE_BLACK: u8 = 1;
+const TO_MOVE_WHITE: u8 = 2;
+const BY_BLACK_PLAY: u8 = 4;
+const BY_WHITE_PLAY: u8 = 8;
+
+fn to_move_bit(c: Color) -> u8 {
+    match c {
+        Color::Black => TO_MOVE_BLACK,
+        Color::White => TO_MOVE_WHITE,
+    }
+}
+
+fn by_play_bit(c: Color) -> u8 {
+    match c {
+        Color::Black => BY_BLACK_PLAY,
+        Color::White => BY_WHITE_PLAY,
+    }
+}
+
+/// Every arrangement seen so far, with who moved from it and who created it by a play.
+///
+/// A hash present in the map has occurred (positional). The player to move in a position
+/// is the one who actually moved next in the record, so setup without `PL` and handicap
+/// placements need no guess. Equal 64-bit hashes are taken as equal positions.
+struct History(HashMap<u64, u8, BuildHasherDefault<IdHasher>>);
+
+impl History {
+    fn seen(&mut self, h: u64) -> &mut u8 {
+        self.0.entry(h).or_insert(0)
+    }
+    fn flags(&self, h: u64) -> Option<u8> {
+        self.0.get(&h).copied()
+    }
+}
+
+/// The board move just before the current one.
+#[derive(Clone, Copy)]
+struct PrevPlay {
+    color: Color,
+    hash_before: u64,
+}
+
+/// Replays `steps` on a `width` x `height` board under `rules`.
+///
+/// The first `handicap_moves` moves, when Black and before any White move, are handicap
+/// placements and never a wrong turn. A move on an occupied point is reported and then
+/// executed by replacing the stone and resolving captures (Sabaki's behaviour). Ko rules
+/// are only judged on moves that are otherwise legal (not occupied, not illegal suicide).
+pub fn replay(width: u8, height: u8, steps: &[Step], rules: &Rules, handicap_moves: u32) -> Replay {
+    let mut board = Board::new(width, height);
+    let mut history = History(HashMap::with_capacity_and_hasher(
+        steps.len() + 1,
+        BuildHasherDefault::default(),
+    ));
+    history.seen(board.hash());
+    let mut r = Replay {
+        position: Position::empty(0, 0),
+        moves: 0,
+        passes_black: 0,
+        passes_white: 0,
+        captures_black: 0,
+        captures_white: 0,
+        suicided_black: 0,
+        suicided_white: 0,
+        ended_by_passes: false,
+        last_mover: None,
+        violations: Vec::new(),
+        ko_rule_dependent: Vec::new(),
+    };
+    let mut expected: Option<Color> = None;
+    let mut white_moved = false;
+    let mut trailing_passes = 0u32;
+    let mut prev: Option<PrevPlay> = None;
+
+    for step in steps {
+        let (color, at) = match step {
+            Step::Setup {
+                black,
+                white,
+                empty,
+                to_play,
+            } => {
+                for &p in empty {
+                    board.set(p, None);
+                }
+                for &p in black {
+                    board.set(p, Some(Color::Black));
+                }
+                for &p in white {
+                    board.set(p, Some(Color::White));
+                }
+                history.seen(board.hash());
+                if to_play.is_some() {
+                    expected = *to_play;
+                }
+                prev = None;
+                continue;
+            }
+            Step::Move { color, at } => (*color, at),
+        };
+        r.moves += 1;
+        let n = r.moves;
+        let handicap = n <= handicap_moves && color == Color::Black && !white_moved;
+        if !handicap && expected == Some(color.opponent()) {
+            r.violations.push(Violation {
+                move_number: n,
+                color,
+                point: at_string(at),
+                kind: ViolationKind::WrongTurn,
+            });
+        }
+        expected = Some(color.opponent());
+        white_moved |= color == Color::White;
+        r.last_mover = Some(color);
+        let hash_before = board.hash();
+        *history.seen(hash_before) |= to_move_bit(color);
+
+        let p = match at {
+            MoveAt::Pass => {
+                match color {
+                    Color::Black => r.passes_black += 1,
+                    Color::White => r.passes_white += 1,
+                }
+                trailing_passes += 1;
+                prev = None;
+                continue;
+            }
+            MoveAt::Point(p) if board.on_board(*p) => *p,
+            MoveAt::Point(_) | MoveAt::OffBoard(_) => {
+                r.violations.push(Violation {
+                    move_number: n,
+                    color,
+                    point: at_string(at),
+                    kind: ViolationKind::OffBoard,
+                });
+                trailing_passes = 0;
+                prev = None;
+                continue;
+            }
+        };
+        trailing_passes = 0;
+        let occupied = board.get(p).is_some();
+        let violation = |kind| Violation {
+            move_number: n,
+            color,
+            point: Some(p.to_sgf()),
+            kind,
+        };
+        if occupied {
+            r.violations.push(violation(ViolationKind::Occupied));
+        }
+        let out = board.play(color, p);
+        let hash = board.hash();
+        match color {
+            Color::Black => {
+                r.captures_black += out.captured;
+                r.suicided_black += out.suicided;
+            }
+            Color::White => {
+                r.captures_white += out.captured;
+                r.suicided_white += out.suicided;
+            }
+        }
+        let illegal_suicide = out.suicided > 0 && !rules.suicide_allowed;
+        if illegal_suicide {
+            r.violations.push(violation(ViolationKind::Suicide));
+        }
+        if !occupied && !illegal_suicide {
+            let basic_ko = out.captured == 1
+                && prev.is_some_and(|q| q.color == color.opponent() && q.hash_before == hash);
+            let flags = history.flags(hash);
+            let positional = flags.is_some();
+            let f = flags.unwrap_or(0);
+            let situational = f & to_move_bit(color.opponent()) != 0;
+            let natural = f & by_play_bit(color) != 0;
+            let verdicts = [positional, situational, natural, basic_ko];
+            if verdicts.iter().any(|&v| v != verdicts[0]) {
+                r.ko_rule_dependent.push(n);
+            }
+            let repeated = match rules.ko {
+                KoRule::Positional => positional,
+                KoRule::Situational => situational,
+                KoRule::NaturalSituational => natural,
+                KoRule::Simple => basic_ko,
+            };
+            if repeated {
+                r.violations.push(violation(if basic_ko {
+                    ViolationKind::Ko
+                } else {
+                    ViolationKind::Superko
+                }));
+            }
+        }
+        *history.seen(hash) |= by_play_bit(color);
+        prev = Some(PrevPlay { color, hash_before });
+    }
+    r.ended_by_passes = trailing_passes >= 2;
+    r.position = board.snapshot();
+    r
+}
+
+/// The point of a move as reported: SGF letters, the raw off-board value, `None` for a pass.
+fn at_string(at: &MoveAt) -> Option<String> {
+    match at {
+        MoveAt::Pass => None,
+        MoveAt::Point(p) => Some(p.to_sgf()),
+        MoveAt::OffBoard(raw) => Some(raw.clone()),
+    }
+}

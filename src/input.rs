@@ -863,7 +863,10 @@ mod tests {
         );
         t.write("t.tar", &tar_bytes(&[("x/y.sgf", G), ("x/y.txt", b"no")]));
         t.write("u.TAR.GZ", &gz(&tar_bytes(&[("g.sgf", G)])));
-        let got = summary(inputs(&[t.0.clone()], &Limits::default()).unwrap(), &t.0);
+        let got = summary(
+            inputs(std::slice::from_ref(&t.0), &Limits::default()).unwrap(),
+            &t.0,
+        );
         assert_eq!(
             got,
             [
@@ -976,7 +979,10 @@ mod tests {
         t.write("d/a.sgf", G);
         std::os::unix::fs::symlink(&t.0, t.0.join("d/loop")).unwrap();
         std::os::unix::fs::symlink(t.0.join("d/a.sgf"), t.0.join("d/link.sgf")).unwrap();
-        let got = summary(inputs(&[t.0.clone()], &Limits::default()).unwrap(), &t.0);
+        let got = summary(
+            inputs(std::slice::from_ref(&t.0), &Limits::default()).unwrap(),
+            &t.0,
+        );
         assert_eq!(got, ["F d/a.sgf", "F d/link.sgf", "S d/loop"]);
     }
 

@@ -1,7 +1,7 @@
 //! Decoding the real encoding test files from ../shared/corpus (skipped when absent).
 
 use echelle::decode::{EncodingSource, decode};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 fn corpus() -> Option<PathBuf> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
@@ -13,7 +13,7 @@ fn corpus() -> Option<PathBuf> {
     }
 }
 
-fn check(dir: &PathBuf, file: &str, expected: &[&str], encoding: &str) {
+fn check(dir: &Path, file: &str, expected: &[&str], encoding: &str) {
     let path = dir.join(file);
     let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let d = decode(&bytes);
@@ -181,10 +181,20 @@ fn whole_corpus_decodes() {
     let bytes: usize = files.iter().map(Vec::len).sum();
     let t = std::time::Instant::now();
     let mut replaced = 0;
+    let mut by = std::collections::BTreeMap::<String, usize>::new();
     for f in &files {
-        replaced += usize::from(decode(f).encoding.replaced);
+        let d = decode(f);
+        replaced += usize::from(d.encoding.replaced);
+        *by.entry(format!("{:?} {}", d.encoding.source, d.encoding.name))
+            .or_default() += 1;
+        for w in &d.warnings {
+            // Group warnings by their wording without the charset value.
+            let key = w.split('[').next().unwrap_or(w).to_string();
+            *by.entry(format!("warning: {key}")).or_default() += 1;
+        }
     }
     let s = t.elapsed().as_secs_f64();
+    eprintln!("{by:#?}");
     eprintln!(
         "decoded {} files, {bytes} bytes in {s:.3}s ({:.0} files/s, {:.0} MB/s); {replaced} with replacements",
         files.len(),

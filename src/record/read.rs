@@ -600,3 +600,342 @@ fn main_line(
     }
     (steps, lowercase)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::{ResultKind, Winner};
+
+    fn parse(text: &str) -> ParsedFile {
+        match parse_file(text, &ParseLimits::default()) {
+            Ok(f) => f,
+            Err(e) => panic!("{text:?}: {e}"),
+        }
+    }
+
+    fn one(text: &str) -> GameRecord {
+        let mut file = parse(text);
+        assert_eq!(file.games.len(), 1, "{text}");
+        match file.games.remove(0) {
+            Ok(g) => g,
+            Err(e) => panic!("{text:?}: {e}"),
+        }
+    }
+
+    fn pt(x: u8, y: u8) -> Point {
+        Point { x, y }
+    }
+
+    fn mv(color: Color, at: MoveAt) -> Step {
+        Step::Move { color, at }
+    }
+
+    fn has_warning(g: &GameRecord, needle: &str) -> bool {
+        g.warnings.iter().any(|w| w.contains(needle))
+    }
+
+    #[test]
+    fn facts_from_root() {
+        let g = one(
+            "(;GM[1]FF[4]SZ[19:13]PB[ Alice ]BR[3k]PW[]WR[2d]DT[2016-03-12]EV[Cup]RO[2]PC[Paris]\
+             RU[French]KM[7.5]RE[B+3.5]AP[Test:1];B[aa];W[bb])",
+        );
+        assert_eq!(g.size, Size { width: 19, height: 13 });
+        assert_eq!(g.size_raw.as_deref(), Some("19:13"));
+        assert_eq!(g.black.name.as_deref(), Some("Alice"));
+        assert_eq!(g.black.rank.as_deref(), Some("3k"));
+        assert_eq!(g.white.name, None);
+        assert_eq!(g.white.rank.as_deref(), Some("2d"));
+        assert_eq!(g.date.as_ref().and_then(|d| d.first.as_deref()), Some("2016-03-12"));
+        assert_eq!(g.event.as_deref(), Some("Cup"));
+        assert_eq!(g.round.as_deref(), Some("2"));
+        assert_eq!(g.place.as_deref(), Some("Paris"));
+        assert_eq!(g.rules.name, RuleSet::French);
+        assert_eq!(g.komi.value, Some(7.5));
+        assert_eq!(g.result.winner, Winner::Black);
+        assert_eq!(g.application.as_deref(), Some("Test:1"));
+        assert!(!g.repaired);
+        assert_eq!(g.steps.len(), 2);
+    }
+
+    #[test]
+    fn defaults_when_absent() {
+        let g = one("(;B[dd])");
+        assert_eq!(g.size, Size { width: 19, height: 19 });
+        assert_eq!(g.size_raw, None);
+        assert_eq!(g.komi.value, None);
+        assert_eq!(g.date, None);
+        assert_eq!(g.rules.name, RuleSet::Unknown);
+        assert_eq!(g.result.kind, None);
+        assert_eq!(g.steps, vec![mv(Color::Black, MoveAt::Point(pt(3, 3)))]);
+    }
+
+    #[test]
+    fn tt_is_a_pass_on_small_boards_only() {
+        let g = one("(;SZ[19];B[tt];W[];B[ss])");
+        assert_eq!(
+            g.steps,
+            vec![
+                mv(Color::Black, MoveAt::Pass),
+                mv(Color::White, MoveAt::Pass),
+                mv(Color::Black, MoveAt::Point(pt(18, 18))),
+            ]
+        );
+        let g = one("(;SZ[9];W[tt])");
+        assert_eq!(g.steps, vec![mv(Color::White, MoveAt::Pass)]);
+        let g = one("(;SZ[21];B[tt])");
+        assert_eq!(g.steps, vec![mv(Color::Black, MoveAt::Point(pt(19, 19)))]);
+    }
+
+    #[test]
+    fn time_left_is_not_a_move() {
+        // get_move() could return BL; only B/W make moves.
+        let g = one("(;BL[300]B[dd]WL[200];WL[100]W[pp])");
+        assert_eq!(
+            g.steps,
+            vec![
+                mv(Color::Black, MoveAt::Point(pt(3, 3))),
+                mv(Color::White, MoveAt::Point(pt(15, 15))),
+            ]
+        );
+    }
+
+    #[test]
+    fn lowercase_identifiers_warn_once() {
+        let g = one("(;GM[1];b[dd];w[pp];B[qq])");
+        assert_eq!(g.steps, vec![mv(Color::Black, MoveAt::Point(pt(16, 16)))]);
+        let n = g.warnings.iter().filter(|w| w.contains("lowercase")).count();
+        assert_eq!(n, 1, "{:?}", g.warnings);
+        assert!(has_warning(&g, "2 all-lowercase"));
+    }
+
+    #[test]
+    fn invalid_ha_and_km_read_raw() {
+        let g = one("(;HA[0]KM[6,5];B[dd])");
+        assert_eq!(g.handicap_declared, Some(0));
+        assert_eq!(g.komi.value, Some(6.5));
+        assert!(has_warning(&g, "KM[6,5] read as 6.5"), "{:?}", g.warnings);
+        let g = one("(;HA[7.5];B[dd])");
+        assert_eq!(g.handicap_declared, None);
+        assert_eq!(g.handicap_raw.as_deref(), Some("7.5"));
+        assert!(has_warning(&g, "HA[7.5]"));
+    }
+
+    #[test]
+    fn off_board_moves_and_setup() {
+        let g = one("(;SZ[9]AB[aa][jj]AW[bb];B[ia];W[ja];B[rp.pm])");
+        assert_eq!(
+            g.steps,
+            vec![
+                Step::Setup {
+                    black: vec![pt(0, 0)],
+                    white: vec![pt(1, 1)],
+                    empty: vec![],
+                    to_play: None,
+                },
+                mv(Color::Black, MoveAt::Point(pt(8, 0))),
+                mv(Color::White, MoveAt::OffBoard("ja".to_string())),
+                mv(Color::Black, MoveAt::OffBoard("rp.pm".to_string())),
+            ]
+        );
+        assert!(has_warning(&g, "1 setup points off the board dropped"));
+    }
+
+    #[test]
+    fn big_board_uses_uppercase_letters() {
+        let g = one("(;SZ[52];B[ZZ];W[Aa])");
+        assert_eq!(
+            g.steps,
+            vec![
+                mv(Color::Black, MoveAt::Point(pt(51, 51))),
+                mv(Color::White, MoveAt::Point(pt(26, 0))),
+            ]
+        );
+    }
+
+    #[test]
+    fn setup_lists_sorted_and_expanded() {
+        let g = one("(;AB[cc:ee][aa]AE[ss]PL[W])");
+        let Some(Step::Setup { black, empty, to_play, .. }) = g.steps.first() else {
+            panic!("no setup: {:?}", g.steps);
+        };
+        assert_eq!(black.len(), 10);
+        assert_eq!(black[0], pt(0, 0));
+        assert!(black.windows(2).all(|w| w[0] < w[1]));
+        assert_eq!(empty, &vec![pt(18, 18)]);
+        assert_eq!(*to_play, Some(Color::White));
+    }
+
+    #[test]
+    fn both_moves_in_one_node() {
+        let g = one("(;B[aa]W[bb])");
+        assert_eq!(g.steps.len(), 2);
+        assert!(has_warning(&g, "2 moves in one node"));
+    }
+
+    #[test]
+    fn main_line_is_first_child() {
+        let g = one("(;B[aa](;W[bb];B[cc])(;W[dd]))");
+        assert_eq!(g.steps.len(), 3);
+        assert_eq!(g.steps[1], mv(Color::White, MoveAt::Point(pt(1, 1))));
+    }
+
+    #[test]
+    fn territory_on_last_node() {
+        let g = one("(;B[aa];W[bb]TB[cc][dd]TW[ee];B[]TB[aa:ab]TW[ss])");
+        assert_eq!(g.territory_black, vec![pt(0, 0), pt(0, 1)]);
+        assert_eq!(g.territory_white, vec![pt(18, 18)]);
+    }
+
+    #[test]
+    fn invalid_size_is_a_game_error() {
+        for sz in ["-10", "0", "53", "10:53", "x"] {
+            let file = parse(&format!("(;SZ[{sz}];B[aa])"));
+            let Some(Err(e)) = file.games.first() else {
+                panic!("SZ[{sz}] accepted");
+            };
+            assert_eq!(e.kind, "invalid-size");
+            assert!(e.message.contains(sz), "{}", e.message);
+        }
+    }
+
+    #[test]
+    fn collection_with_non_go_game() {
+        let file = parse("(;GM[1];B[aa])(;GM[12]C[chess?])(;GM[1];W[bb])");
+        assert_eq!(file.games.len(), 3);
+        assert!(file.games[0].is_ok());
+        let Err(e) = &file.games[1] else { panic!("GM[12] accepted") };
+        assert_eq!(e.kind, "not-go");
+        assert!(e.message.contains("GM[12]") && e.message.contains("game 2 of 3"));
+        assert!(file.games[2].is_ok());
+    }
+
+    #[test]
+    fn fox_missing_paren_and_duplicates() {
+        let text = ";GM[1]FF[4]SZ[19]KM[650]HA[0]AP[GNU Go:3.8]RE[B+2.25]AP[foxwq]\
+                    ;B[pd];W[dd])";
+        let file = parse(text);
+        assert!(file.warnings.iter().any(|w| w.contains("'('")), "{:?}", file.warnings);
+        let Some(Ok(g)) = file.games.first() else { panic!("{:?}", file.games) };
+        assert!(g.repaired);
+        assert_eq!(g.komi.value, Some(6.5));
+        assert!(g.komi.scaled);
+        assert_eq!(g.application.as_deref(), Some("GNU Go:3.8"));
+        assert!(has_warning(g, "duplicated AP[foxwq]"));
+        assert_eq!(g.result.margin, Some(2.25));
+        assert_eq!(g.handicap_declared, Some(0));
+        assert_eq!(g.steps.len(), 2);
+    }
+
+    #[test]
+    fn fox_game_info_in_second_node() {
+        let g = one("(;GM[1]SZ[19];AB[pd][dp]HA[2]KM[0];W[pp])");
+        assert_eq!(g.handicap_declared, Some(2));
+        assert_eq!(g.komi.value, Some(0.0));
+    }
+
+    #[test]
+    fn repairs_bom_junk_and_ctrl_z() {
+        let g = one("\u{feff}(;B[aa])");
+        assert!(g.repaired && has_warning(&g, "byte-order mark"));
+        let g = one("Downloaded from somewhere\n(;B[aa])");
+        assert!(g.repaired && has_warning(&g, "leading junk"));
+        let g = one("(;B[aa])\u{1a}\0\0");
+        assert!(g.repaired && has_warning(&g, "Ctrl-Z"));
+        let g = one("(;B[aa];W[bb]");
+        assert!(g.repaired && has_warning(&g, "missing ')'"));
+        assert_eq!(g.steps.len(), 2);
+    }
+
+    #[test]
+    fn lenient_reports_lost_nodes() {
+        // An unescaped `]` ends the comment early; the lexer then fails on `ü` and
+        // lenient mode silently drops the tail.
+        let file = parse("(;B[aa];W[bb]C[x]ü];B[cc];W[dd])");
+        let Some(Ok(g)) = file.games.first() else { panic!("{:?}", file.games) };
+        assert!(g.repaired);
+        assert!(has_warning(g, "parsed leniently"), "{:?}", g.warnings);
+        assert!(has_warning(g, "lenient parse kept 2 of ~4"), "{:?}", g.warnings);
+        assert_eq!(g.steps.len(), 2);
+    }
+
+    #[test]
+    fn no_game_is_an_error() {
+        for text in ["", "   ", "hello", "()", "\u{1a}"] {
+            match parse_file(text, &ParseLimits::default()) {
+                Err(e) => assert!(e.kind == "no-game" || e.kind == "parse", "{text:?}: {e}"),
+                Ok(f) => assert!(
+                    f.games.iter().all(|g| g.as_ref().is_err_and(|e| e.kind == "no-game")),
+                    "{text:?}: {f:?}"
+                ),
+            }
+        }
+        let Err(e) = parse_file("hello", &ParseLimits::default()) else {
+            panic!("junk accepted");
+        };
+        assert_eq!(e.kind, "no-game");
+    }
+
+    #[test]
+    fn results_flow_through() {
+        let g = one("(;RE[W+Resign])");
+        assert_eq!(g.result.kind, Some(ResultKind::Resign));
+        assert!(g.steps.is_empty());
+    }
+
+    /// A linear game of `moves` moves.
+    fn long_game(moves: usize) -> String {
+        let mut s = String::with_capacity(moves * 6 + 16);
+        s.push_str("(;GM[1]SZ[19]");
+        for i in 0..moves {
+            let c = if i % 2 == 0 { 'B' } else { 'W' };
+            let x = (b'a' + (i % 19) as u8) as char;
+            let y = (b'a' + ((i / 19) % 19) as u8) as char;
+            s.push_str(&format!(";{c}[{x}{y}]"));
+        }
+        s.push(')');
+        s
+    }
+
+    fn on_big_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+        let handle = std::thread::Builder::new()
+            .stack_size(64 << 20)
+            .spawn(f)
+            .unwrap_or_else(|e| panic!("spawn: {e}"));
+        handle.join().unwrap_or_else(|_| panic!("worker panicked"))
+    }
+
+    #[test]
+    fn deep_game_within_64mib_stack() {
+        let steps = on_big_stack(|| {
+            let text = long_game(50_000);
+            let file = parse_file(&text, &ParseLimits::default());
+            file.map(|f| f.games.into_iter().map(|g| g.map(|g| g.steps.len())).collect::<Vec<_>>())
+        });
+        assert_eq!(steps, Ok(vec![Ok(50_000)]));
+    }
+
+    #[test]
+    fn deepest_accepted_broken_file_within_64mib_stack() {
+        // Strict parse fails at the very end: sgf-parse drops its partial tree recursively.
+        let out = on_big_stack(|| {
+            let mut text = long_game(99_990);
+            text.pop();
+            text.push_str(";B[aa]C[unterminated");
+            parse_file(&text, &ParseLimits::default()).map(|f| f.games.len())
+        });
+        assert_eq!(out, Ok(1));
+    }
+
+    #[test]
+    fn too_many_nodes_rejected_before_parsing() {
+        let text = long_game(2_000);
+        let limits = ParseLimits { max_nodes: 1_000 };
+        let Err(e) = parse_file(&text, &limits) else { panic!("accepted") };
+        assert_eq!(e.kind, "too-deep");
+        assert!(e.message.contains("2001"), "{}", e.message);
+        // Semicolons inside values do not count.
+        let text = format!("(;C[{}];B[aa])", ";".repeat(5_000));
+        assert!(parse_file(&text, &limits).is_ok());
+    }
+}

@@ -24,7 +24,7 @@ pub struct Handicap {
     pub declared: Option<i64>,
     /// Where `stones` comes from.
     pub source: HandicapSource,
-    /// True when `HA` agrees with the stones found (absent `HA` agrees with 0).
+    /// True when `HA` agrees with the stones found (absent `HA`, `HA[0]`, `HA[1]` declare 0).
     pub consistent: bool,
     /// Leading Black moves that are handicap placement (source `moves`), else 0.
     #[serde(skip)]
@@ -73,8 +73,8 @@ pub fn infer(record: &GameRecord) -> Handicap {
             stones,
             declared,
             source,
-            consistent: declared.is_none_or(|_| declared_stones == i64::from(stones))
-                && declared.is_none_or(|d| d >= 0),
+            // An absent HA declares 0 stones: AB without HA is a disagreement to report.
+            consistent: declared_stones == i64::from(stones) && declared.is_none_or(|d| d >= 0),
             placement_moves: u32::try_from(placement).unwrap_or(u32::MAX),
         }
     };
@@ -116,4 +116,86 @@ pub fn infer(record: &GameRecord) -> Handicap {
         };
     }
     found(0, HandicapSource::None, 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::{ParseLimits, parse_file};
+
+    fn infer_text(text: &str) -> Handicap {
+        let file = parse_file(text, &ParseLimits::default())
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        match file.games.first() {
+            Some(Ok(g)) => infer(g),
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+
+    fn check(text: &str, stones: u32, source: HandicapSource, consistent: bool) -> Handicap {
+        let h = infer_text(text);
+        assert_eq!((h.stones, h.source, h.consistent), (stones, source, consistent), "{text}");
+        h
+    }
+
+    #[test]
+    fn even_game() {
+        let h = check("(;KM[6.5];B[pd];W[dd])", 0, HandicapSource::None, true);
+        assert_eq!(h.declared, None);
+        check("(;HA[0];B[pd];W[dd])", 0, HandicapSource::None, true);
+        // Fox writes HA[1] for even games.
+        check("(;HA[1];B[pd];W[dd])", 0, HandicapSource::None, true);
+    }
+
+    #[test]
+    fn root_setup() {
+        let h = check("(;HA[2]AB[pd][dp];W[pp])", 2, HandicapSource::Setup, true);
+        assert_eq!(h.declared, Some(2));
+        assert_eq!(h.placement_moves, 0);
+        check("(;AB[pd][dp][pp];W[dd])", 3, HandicapSource::Setup, false);
+        check("(;HA[4]AB[pd][dp][pp];W[dd])", 3, HandicapSource::Setup, false);
+    }
+
+    #[test]
+    fn fox_setup_in_second_node() {
+        check("(;GM[1]HA[2];AB[pd][dp];W[pp])", 2, HandicapSource::Setup, true);
+    }
+
+    #[test]
+    fn leading_black_moves() {
+        let h = check("(;HA[3];B[pd];B[dp];B[pp];W[dd];B[qq])", 3, HandicapSource::Moves, true);
+        assert_eq!(h.placement_moves, 3);
+        check("(;B[pd];B[dp];W[dd])", 2, HandicapSource::Moves, false);
+        // One Black move then White: not a handicap.
+        check("(;B[pd];W[dp];B[dd])", 0, HandicapSource::None, true);
+        // Black alone (a problem line): not a handicap.
+        check("(;B[pd];B[dp];B[dd])", 0, HandicapSource::None, true);
+    }
+
+    #[test]
+    fn declared_without_stones() {
+        let h = check("(;HA[3];W[pd];B[dd])", 3, HandicapSource::Declared, false);
+        assert_eq!(h.declared, Some(3));
+    }
+
+    #[test]
+    fn test_position_is_not_handicap() {
+        check("(;AB[aa][bb][cc]AW[dd][ee])", 0, HandicapSource::None, true);
+        check("(;HA[2]AB[aa][bb]AW[dd])", 2, HandicapSource::Declared, false);
+    }
+
+    #[test]
+    fn unreadable_ha() {
+        let h = check("(;HA[7.5];B[pd];W[dd])", 0, HandicapSource::None, true);
+        assert_eq!(h.declared, None);
+        check("(;HA[-2];B[pd];W[dd])", 0, HandicapSource::None, false);
+    }
+
+    #[test]
+    fn serialises_lowercase_source() {
+        let h = infer_text("(;AB[pd][dp];W[pp])");
+        let json = serde_json::to_string(&h).unwrap_or_default();
+        assert!(json.contains("\"source\":\"setup\""), "{json}");
+        assert!(!json.contains("placement"), "{json}");
+    }
 }

@@ -124,8 +124,8 @@ mod tests {
     use crate::record::{ParseLimits, parse_file};
 
     fn infer_text(text: &str) -> Handicap {
-        let file = parse_file(text, &ParseLimits::default())
-            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        let file =
+            parse_file(text, &ParseLimits::default()).unwrap_or_else(|e| panic!("{text}: {e}"));
         match file.games.first() {
             Some(Ok(g)) => infer(g),
             other => panic!("{text}: {other:?}"),
@@ -134,7 +134,11 @@ mod tests {
 
     fn check(text: &str, stones: u32, source: HandicapSource, consistent: bool) -> Handicap {
         let h = infer_text(text);
-        assert_eq!((h.stones, h.source, h.consistent), (stones, source, consistent), "{text}");
+        assert_eq!(
+            (h.stones, h.source, h.consistent),
+            (stones, source, consistent),
+            "{text}"
+        );
         h
     }
 
@@ -153,17 +157,32 @@ mod tests {
         assert_eq!(h.declared, Some(2));
         assert_eq!(h.placement_moves, 0);
         check("(;AB[pd][dp][pp];W[dd])", 3, HandicapSource::Setup, false);
-        check("(;HA[4]AB[pd][dp][pp];W[dd])", 3, HandicapSource::Setup, false);
+        check(
+            "(;HA[4]AB[pd][dp][pp];W[dd])",
+            3,
+            HandicapSource::Setup,
+            false,
+        );
     }
 
     #[test]
     fn fox_setup_in_second_node() {
-        check("(;GM[1]HA[2];AB[pd][dp];W[pp])", 2, HandicapSource::Setup, true);
+        check(
+            "(;GM[1]HA[2];AB[pd][dp];W[pp])",
+            2,
+            HandicapSource::Setup,
+            true,
+        );
     }
 
     #[test]
     fn leading_black_moves() {
-        let h = check("(;HA[3];B[pd];B[dp];B[pp];W[dd];B[qq])", 3, HandicapSource::Moves, true);
+        let h = check(
+            "(;HA[3];B[pd];B[dp];B[pp];W[dd];B[qq])",
+            3,
+            HandicapSource::Moves,
+            true,
+        );
         assert_eq!(h.placement_moves, 3);
         check("(;B[pd];B[dp];W[dd])", 2, HandicapSource::Moves, false);
         // One Black move then White: not a handicap.
@@ -181,7 +200,12 @@ mod tests {
     #[test]
     fn test_position_is_not_handicap() {
         check("(;AB[aa][bb][cc]AW[dd][ee])", 0, HandicapSource::None, true);
-        check("(;HA[2]AB[aa][bb]AW[dd])", 2, HandicapSource::Declared, false);
+        check(
+            "(;HA[2]AB[aa][bb]AW[dd])",
+            2,
+            HandicapSource::Declared,
+            false,
+        );
     }
 
     #[test]

@@ -502,7 +502,10 @@ fn cjk_result(raw: &str, s: &str) -> Option<RecordedResult> {
         .and_then(|(i, _)| leading_number(&s[i..]).map(|(v, n)| (v, i + n)))
         .map(|(v, end)| {
             // `3目半` and `3半`: a half after the number, with or without the unit.
-            if s[end..].trim_start_matches(['目', '子', '집']).starts_with('半') {
+            if s[end..]
+                .trim_start_matches(['目', '子', '집'])
+                .starts_with('半')
+            {
                 v + 0.5
             } else {
                 v
@@ -620,12 +623,44 @@ mod tests {
 
     #[test]
     fn sizes() {
-        assert_eq!(parse_size("19"), Ok(Size { width: 19, height: 19 }));
-        assert_eq!(parse_size(" 9 "), Ok(Size { width: 9, height: 9 }));
-        assert_eq!(parse_size("19:13"), Ok(Size { width: 19, height: 13 }));
-        assert_eq!(parse_size("10:52"), Ok(Size { width: 10, height: 52 }));
-        assert_eq!(parse_size("52"), Ok(Size { width: 52, height: 52 }));
-        for bad in ["0", "-10", "53", "200", "10:53", "abc", "", "19:13:2", "19:"] {
+        assert_eq!(
+            parse_size("19"),
+            Ok(Size {
+                width: 19,
+                height: 19
+            })
+        );
+        assert_eq!(
+            parse_size(" 9 "),
+            Ok(Size {
+                width: 9,
+                height: 9
+            })
+        );
+        assert_eq!(
+            parse_size("19:13"),
+            Ok(Size {
+                width: 19,
+                height: 13
+            })
+        );
+        assert_eq!(
+            parse_size("10:52"),
+            Ok(Size {
+                width: 10,
+                height: 52
+            })
+        );
+        assert_eq!(
+            parse_size("52"),
+            Ok(Size {
+                width: 52,
+                height: 52
+            })
+        );
+        for bad in [
+            "0", "-10", "53", "200", "10:53", "abc", "", "19:13:2", "19:",
+        ] {
             let e = parse_size(bad).expect_err(bad);
             assert!(e.contains(&format!("SZ[{bad}]")), "{e}");
         }
@@ -641,13 +676,19 @@ mod tests {
 
     #[test]
     fn dates_multi_day() {
-        assert_eq!(date("1996-05-06,07,08"), (some("1996-05-06"), some("1996-05-08")));
+        assert_eq!(
+            date("1996-05-06,07,08"),
+            (some("1996-05-06"), some("1996-05-08"))
+        );
         assert_eq!(
             date("1996-12-27,28,1997-01-03"),
             (some("1996-12-27"), some("1997-01-03"))
         );
         assert_eq!(date("1996-05,06"), (some("1996-05"), some("1996-06")));
-        assert_eq!(date("1996-05-06,06-10"), (some("1996-05-06"), some("1996-06-10")));
+        assert_eq!(
+            date("1996-05-06,06-10"),
+            (some("1996-05-06"), some("1996-06-10"))
+        );
     }
 
     #[test]
@@ -665,7 +706,10 @@ mod tests {
         // Ambiguous day/month order: the year only.
         assert_eq!(date("3/4/2016"), (some("2016"), None));
         assert_eq!(date("August 9, 2001"), (some("2001-08-09"), None));
-        assert_eq!(date("Sun Mar 12 10:00:00 GMT+01:00 2009"), (some("2009-03-12"), None));
+        assert_eq!(
+            date("Sun Mar 12 10:00:00 GMT+01:00 2009"),
+            (some("2009-03-12"), None)
+        );
         assert_eq!(date("1603 onwards"), (some("1603"), None));
     }
 
@@ -734,7 +778,10 @@ mod tests {
         assert_eq!(re("john wins"), (U, None, None));
         // The margin contradicts the winner: unknown.
         assert_eq!(re("W+-.5"), (U, None, None));
-        assert_eq!(re("B+, human judge for communication error "), (B, Some(Other), None));
+        assert_eq!(
+            re("B+, human judge for communication error "),
+            (B, Some(Other), None)
+        );
         assert_eq!(re("Black wins by 3.5 points"), (B, Some(Score), Some(3.5)));
         assert_eq!(re("9"), (U, None, None));
     }
@@ -771,7 +818,11 @@ mod tests {
         assert_eq!(km("-59.5", false), (Some(-59.5), false));
         assert_eq!(km("abc", false), (None, false));
         assert_eq!(km("", false), (None, false));
-        assert!(parse_komi("6,5", false).note().is_some_and(|n| n.contains("6.5")));
+        assert!(
+            parse_komi("6,5", false)
+                .note()
+                .is_some_and(|n| n.contains("6.5"))
+        );
         assert_eq!(parse_komi("6.5", false).note(), None);
     }
 
@@ -786,7 +837,11 @@ mod tests {
         assert_eq!(km("-650", false), (Some(-6.5), true));
         // Nothing plausible after scaling: kept as written.
         assert_eq!(km("1234", false), (Some(1234.0), false));
-        assert!(parse_komi("650", true).note().is_some_and(|n| n.contains("6.5")));
+        assert!(
+            parse_komi("650", true)
+                .note()
+                .is_some_and(|n| n.contains("6.5"))
+        );
     }
 
     #[test]

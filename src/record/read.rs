@@ -640,13 +640,22 @@ mod tests {
             "(;GM[1]FF[4]SZ[19:13]PB[ Alice ]BR[3k]PW[]WR[2d]DT[2016-03-12]EV[Cup]RO[2]PC[Paris]\
              RU[French]KM[7.5]RE[B+3.5]AP[Test:1];B[aa];W[bb])",
         );
-        assert_eq!(g.size, Size { width: 19, height: 13 });
+        assert_eq!(
+            g.size,
+            Size {
+                width: 19,
+                height: 13
+            }
+        );
         assert_eq!(g.size_raw.as_deref(), Some("19:13"));
         assert_eq!(g.black.name.as_deref(), Some("Alice"));
         assert_eq!(g.black.rank.as_deref(), Some("3k"));
         assert_eq!(g.white.name, None);
         assert_eq!(g.white.rank.as_deref(), Some("2d"));
-        assert_eq!(g.date.as_ref().and_then(|d| d.first.as_deref()), Some("2016-03-12"));
+        assert_eq!(
+            g.date.as_ref().and_then(|d| d.first.as_deref()),
+            Some("2016-03-12")
+        );
         assert_eq!(g.event.as_deref(), Some("Cup"));
         assert_eq!(g.round.as_deref(), Some("2"));
         assert_eq!(g.place.as_deref(), Some("Paris"));
@@ -661,7 +670,13 @@ mod tests {
     #[test]
     fn defaults_when_absent() {
         let g = one("(;B[dd])");
-        assert_eq!(g.size, Size { width: 19, height: 19 });
+        assert_eq!(
+            g.size,
+            Size {
+                width: 19,
+                height: 19
+            }
+        );
         assert_eq!(g.size_raw, None);
         assert_eq!(g.komi.value, None);
         assert_eq!(g.date, None);
@@ -704,7 +719,11 @@ mod tests {
     fn lowercase_identifiers_warn_once() {
         let g = one("(;GM[1];b[dd];w[pp];B[qq])");
         assert_eq!(g.steps, vec![mv(Color::Black, MoveAt::Point(pt(16, 16)))]);
-        let n = g.warnings.iter().filter(|w| w.contains("lowercase")).count();
+        let n = g
+            .warnings
+            .iter()
+            .filter(|w| w.contains("lowercase"))
+            .count();
         assert_eq!(n, 1, "{:?}", g.warnings);
         assert!(has_warning(&g, "2 all-lowercase"));
     }
@@ -756,7 +775,13 @@ mod tests {
     #[test]
     fn setup_lists_sorted_and_expanded() {
         let g = one("(;AB[cc:ee][aa]AE[ss]PL[W])");
-        let Some(Step::Setup { black, empty, to_play, .. }) = g.steps.first() else {
+        let Some(Step::Setup {
+            black,
+            empty,
+            to_play,
+            ..
+        }) = g.steps.first()
+        else {
             panic!("no setup: {:?}", g.steps);
         };
         assert_eq!(black.len(), 10);
@@ -804,7 +829,9 @@ mod tests {
         let file = parse("(;GM[1];B[aa])(;GM[12]C[chess?])(;GM[1];W[bb])");
         assert_eq!(file.games.len(), 3);
         assert!(file.games[0].is_ok());
-        let Err(e) = &file.games[1] else { panic!("GM[12] accepted") };
+        let Err(e) = &file.games[1] else {
+            panic!("GM[12] accepted")
+        };
         assert_eq!(e.kind, "not-go");
         assert!(e.message.contains("GM[12]") && e.message.contains("game 2 of 3"));
         assert!(file.games[2].is_ok());
@@ -815,8 +842,14 @@ mod tests {
         let text = ";GM[1]FF[4]SZ[19]KM[650]HA[0]AP[GNU Go:3.8]RE[B+2.25]AP[foxwq]\
                     ;B[pd];W[dd])";
         let file = parse(text);
-        assert!(file.warnings.iter().any(|w| w.contains("'('")), "{:?}", file.warnings);
-        let Some(Ok(g)) = file.games.first() else { panic!("{:?}", file.games) };
+        assert!(
+            file.warnings.iter().any(|w| w.contains("'('")),
+            "{:?}",
+            file.warnings
+        );
+        let Some(Ok(g)) = file.games.first() else {
+            panic!("{:?}", file.games)
+        };
         assert!(g.repaired);
         assert_eq!(g.komi.value, Some(6.5));
         assert!(g.komi.scaled);
@@ -852,10 +885,16 @@ mod tests {
         // An unescaped `]` ends the comment early; the lexer then fails on `ü` and
         // lenient mode silently drops the tail.
         let file = parse("(;B[aa];W[bb]C[x]ü];B[cc];W[dd])");
-        let Some(Ok(g)) = file.games.first() else { panic!("{:?}", file.games) };
+        let Some(Ok(g)) = file.games.first() else {
+            panic!("{:?}", file.games)
+        };
         assert!(g.repaired);
         assert!(has_warning(g, "parsed leniently"), "{:?}", g.warnings);
-        assert!(has_warning(g, "lenient parse kept 2 of ~4"), "{:?}", g.warnings);
+        assert!(
+            has_warning(g, "lenient parse kept 2 of ~4"),
+            "{:?}",
+            g.warnings
+        );
         assert_eq!(g.steps.len(), 2);
     }
 
@@ -865,7 +904,9 @@ mod tests {
             match parse_file(text, &ParseLimits::default()) {
                 Err(e) => assert!(e.kind == "no-game" || e.kind == "parse", "{text:?}: {e}"),
                 Ok(f) => assert!(
-                    f.games.iter().all(|g| g.as_ref().is_err_and(|e| e.kind == "no-game")),
+                    f.games
+                        .iter()
+                        .all(|g| g.as_ref().is_err_and(|e| e.kind == "no-game")),
                     "{text:?}: {f:?}"
                 ),
             }
@@ -910,7 +951,12 @@ mod tests {
         let steps = on_big_stack(|| {
             let text = long_game(50_000);
             let file = parse_file(&text, &ParseLimits::default());
-            file.map(|f| f.games.into_iter().map(|g| g.map(|g| g.steps.len())).collect::<Vec<_>>())
+            file.map(|f| {
+                f.games
+                    .into_iter()
+                    .map(|g| g.map(|g| g.steps.len()))
+                    .collect::<Vec<_>>()
+            })
         });
         assert_eq!(steps, Ok(vec![Ok(50_000)]));
     }
@@ -931,7 +977,9 @@ mod tests {
     fn too_many_nodes_rejected_before_parsing() {
         let text = long_game(2_000);
         let limits = ParseLimits { max_nodes: 1_000 };
-        let Err(e) = parse_file(&text, &limits) else { panic!("accepted") };
+        let Err(e) = parse_file(&text, &limits) else {
+            panic!("accepted")
+        };
         assert_eq!(e.kind, "too-deep");
         assert!(e.message.contains("2001"), "{}", e.message);
         // Semicolons inside values do not count.

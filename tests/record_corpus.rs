@@ -90,6 +90,7 @@ fn whole_corpus_reads_without_panic() {
                             repaired += usize::from(g.repaired);
                         }
                         Err(e) => {
+                            println!("  {}: {e}", path.display());
                             game_errors += 1;
                             *kinds.entry(e.kind).or_default() += 1;
                         }
@@ -97,6 +98,7 @@ fn whole_corpus_reads_without_panic() {
                 }
             }
             Err(e) => {
+                println!("  {}: {e}", path.display());
                 file_errors += 1;
                 *kinds.entry(e.kind).or_default() += 1;
             }

@@ -50,6 +50,15 @@ fn scan(text: &str) -> Scan {
     s
 }
 
+/// Where the first game tree starts: the first `(` followed by `;` (prose before a game may
+/// hold parentheses), else the first `(`.
+fn game_start(text: &str) -> Option<usize> {
+    text.match_indices('(')
+        .map(|(i, _)| i)
+        .find(|&i| text[i + 1..].trim_start().starts_with(';'))
+        .or_else(|| text.find('('))
+}
+
 /// Applies the known repairs; returns the repaired text and one warning per repair.
 fn repair(text: &str) -> (String, Vec<String>) {
     let mut warnings = Vec::new();
@@ -73,7 +82,7 @@ fn repair(text: &str) -> (String, Vec<String>) {
         out.push('(');
         out.push_str(start);
     } else {
-        match (start.find('('), start.find(';')) {
+        match (game_start(start), start.find(';')) {
             (Some(p), _) => {
                 warnings.push(format!("{p} bytes of leading junk before '(' removed"));
                 out.push_str(&start[p..]);
@@ -871,7 +880,7 @@ mod tests {
     fn repairs_bom_junk_and_ctrl_z() {
         let g = one("\u{feff}(;B[aa])");
         assert!(g.repaired && has_warning(&g, "byte-order mark"));
-        let g = one("Downloaded from somewhere\n(;B[aa])");
+        let g = one("Downloaded from somewhere (really)\n(;B[aa])");
         assert!(g.repaired && has_warning(&g, "leading junk"));
         let g = one("(;B[aa])\u{1a}\0\0");
         assert!(g.repaired && has_warning(&g, "Ctrl-Z"));

@@ -498,10 +498,14 @@ fn open_archive(
                     Box::new(BufReader::new(File::open(&p).map_err(|e| err(&name, &e))?))
                 }
                 Data::Mem(b) => Box::new(Cursor::new(b)),
-                // Zip needs seeking: a stream (stdin) is read whole first.
-                Data::Stream(mut r) => {
-                    let mut b = Vec::new();
-                    r.read_to_end(&mut b).map_err(|e| err(&name, &e))?;
+                // Zip needs seeking: a stream (stdin) is read whole first, under the file limit.
+                Data::Stream(r) => {
+                    let b = read_limited(r, 0, limits.max_file_bytes, "zip stream").map_err(
+                        |message| Item::Error {
+                            name: name.clone(),
+                            message,
+                        },
+                    )?;
                     Box::new(Cursor::new(b))
                 }
             };

@@ -7,19 +7,12 @@ use crate::record::GameRecord;
 use crate::rules::{self, Rules};
 
 /// What the per-game analysis needs to know.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct AnalyzeOptions {
     /// Rules used to replay every game (French by default).
     pub rules: Rules,
 }
 
-impl Default for AnalyzeOptions {
-    fn default() -> Self {
-        AnalyzeOptions {
-            rules: Rules::french(),
-        }
-    }
-}
 
 /// Analyses one parsed game: facts, handicap, replay. Pure: same input, same report.
 pub fn analyze_game(

@@ -27,6 +27,8 @@ struct Day {
 struct Player {
     prior: f64,
     days: Vec<Day>,
+    /// Posterior variance of the latest day (natural units²), from the last Newton step.
+    var: f64,
 }
 
 /// The WHR engine.
@@ -56,6 +58,7 @@ impl Whr {
                 .map(|l| Player {
                     prior: l * scale * NAT,
                     days: Vec::new(),
+                    var: 0.0,
                 })
                 .collect(),
             w2: (p.whr_w2 * NAT * NAT).max(1e-12),
@@ -70,6 +73,15 @@ impl Whr {
 
     fn current(&self, p: usize) -> f64 {
         self.p[p].days.last().map_or(self.p[p].prior, |d| d.r)
+    }
+
+    /// Variance of a player's rating on `day`: the latest posterior variance plus the
+    /// Wiener drift since (the prior for a new player).
+    fn variance(&self, p: usize, day: i64) -> f64 {
+        match self.p[p].days.last() {
+            Some(d) => self.p[p].var + self.w2 * (day - d.day).max(0) as f64,
+            None => self.prior_var,
+        }
     }
 
     fn adv(&self, e: &Event) -> f64 {
@@ -131,6 +143,11 @@ impl Whr {
             prev_c = c[i];
             prev_y = y[i];
         }
+        // The last pivot of the elimination is 1/(H⁻¹)ₙₙ: the latest day's variance.
+        let last_pivot = h[n - 1] - if n > 1 { off[n - 2] * c[n - 2] } else { 0.0 };
+        if last_pivot < 0.0 {
+            self.p[pi].var = -1.0 / last_pivot;
+        }
         let mut x = vec![0.0; n];
         for i in (0..n).rev() {
             x[i] = y[i] - if i + 1 < n { c[i] * x[i + 1] } else { 0.0 };
@@ -187,7 +204,10 @@ impl Engine for Whr {
     }
     fn predict(&self, e: &Event) -> (f64, Option<f64>) {
         let d = self.current(e.black) + self.adv(e) - self.current(e.white);
-        (d / NAT / self.scale, Some(sigmoid(d)))
+        // Uncertain ratings flatten the prediction (MacKay's probit approximation).
+        let var = self.variance(e.black, e.day) + self.variance(e.white, e.day);
+        let p = sigmoid(d / (1.0 + std::f64::consts::PI * var / 8.0).sqrt());
+        (d / NAT / self.scale, Some(p))
     }
     fn periodic(&self) -> bool {
         true

@@ -239,11 +239,11 @@ fn figures(
     }
 }
 
+/// One engine's predictions with the parameters that produced them.
+pub type EngineRun = (EngineKind, Vec<Prediction>, Vec<(String, f64)>);
+
 /// Evaluates every engine on the games all of them predicted.
-pub fn evaluate(
-    runs: &[(EngineKind, Vec<Prediction>, Vec<(String, f64)>)],
-    events: &[Event],
-) -> Vec<EngineEvaluation> {
+pub fn evaluate(runs: &[EngineRun], events: &[Event]) -> Vec<EngineEvaluation> {
     let mut count = vec![0usize; events.len()];
     for (_, preds, _) in runs {
         for p in preds {

@@ -24,7 +24,7 @@ use clap::ValueEnum;
 use events::{DateKey, Identity, compare_games, duplicate_key};
 use ladder::{LadderFile, grade, rank_level};
 use serde::Serialize;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 /// A rating engine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, ValueEnum, Serialize)]
@@ -450,7 +450,26 @@ pub(crate) fn prepare(games: &[GameInput], opts: &RateOptions) -> Result<Prepare
     let bound = opts.as_of.as_deref().map(as_of_bound).transpose()?;
     let mut id = id0;
     let mut order: Vec<usize> = (0..games.len()).collect();
-    order.sort_by(|&a, &b| compare_games(&games[a], &games[b]));
+    // Keys parsed once; the full comparison only breaks the remaining ties.
+    let keys: Vec<_> = games
+        .iter()
+        .map(|g| {
+            let d = g.date.as_deref().and_then(DateKey::parse);
+            (
+                d.is_none(),
+                d,
+                g.event.as_deref().map(str::trim),
+                events::RoundKey::parse(g.round.as_deref()),
+                g.file.as_str(),
+                g.game,
+            )
+        })
+        .collect();
+    order.sort_by(|&a, &b| {
+        keys[a]
+            .cmp(&keys[b])
+            .then_with(|| compare_games(&games[a], &games[b]))
+    });
 
     let mut skipped = Vec::new();
     let mut kept: Vec<(usize, String, String)> = Vec::new();
@@ -689,9 +708,4 @@ pub fn rate(games: &[GameInput], opts: &RateOptions) -> Result<RateReport, Strin
         skipped,
         evaluation,
     })
-}
-
-/// Player ids that appear in a set of events (used by tests and benches).
-pub fn players_of(events: &[Event]) -> BTreeSet<usize> {
-    events.iter().flat_map(|e| [e.black, e.white]).collect()
 }

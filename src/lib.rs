@@ -1,8 +1,8 @@
 //! echelle: decode, parse, replay, score and rate archives of Go game records.
 //!
 //! Data flows one way: bytes (`input`) → text (`decode`) → records (`record`,
-//! `handicap`) → replayed games (`board`, `rules`) → scored games (`life`,
-//! `scoring`) → rating events (`rating`) → reports (`output`, `batch`).
+//! `handicap`) → replayed games (`board`, `rules`) → per-game reports (`analyze`,
+//! `output`, driven in parallel by `batch`) → rating events and ladders (`rating`).
 
 pub mod analyze;
 pub mod batch;
@@ -11,5 +11,6 @@ pub mod decode;
 pub mod handicap;
 pub mod input;
 pub mod output;
+pub mod rating;
 pub mod record;
 pub mod rules;

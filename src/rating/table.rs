@@ -1,0 +1,331 @@
+//! Rendering of a [`RateReport`]: ladder as table/CSV/JSON, JSON lines, summaries.
+
+use super::{EngineReport, Format, RateReport};
+use serde_json::{Map, Value, json};
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+/// Integral levels print without decimals, others with one.
+fn fmt_level(l: f64) -> String {
+    if (l - l.round()).abs() < 1e-9 {
+        format!("{:.0}", l)
+    } else {
+        format!("{:.1}", l)
+    }
+}
+
+/// Rounds for JSON so that float noise does not reach the output.
+fn r(x: f64, digits: i32) -> Value {
+    let m = 10f64.powi(digits);
+    let v = (x * m).round() / m;
+    serde_json::Number::from_f64(v).map_or(Value::Null, Value::Number)
+}
+
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+fn pad(s: &str, w: usize) -> String {
+    let n = s.chars().count();
+    format!("{s}{}", " ".repeat(w.saturating_sub(n)))
+}
+
+fn params_map(params: &[(String, f64)]) -> Value {
+    let mut m = Map::new();
+    for (k, v) in params {
+        m.insert(k.clone(), r(*v, 4));
+    }
+    Value::Object(m)
+}
+
+impl RateReport {
+    /// The ladders in the chosen format.
+    pub fn render(&self, format: Format) -> String {
+        match format {
+            Format::Table => self.ladder_table(),
+            Format::Csv => self.ladder_csv(),
+            Format::Json => self.ladder_json(),
+        }
+    }
+
+    /// One aligned table per engine: position, name, level, grade, games, last game.
+    pub fn ladder_table(&self) -> String {
+        let mut out = String::new();
+        for er in &self.engines {
+            let _ = writeln!(out, "== {} ({} games rated) ==", er.engine.name(), er.rated);
+            let head = ["#", "name", "level", "grade", "games", "last game"];
+            let rows: Vec<[String; 6]> = er
+                .ladder
+                .iter()
+                .map(|x| {
+                    [
+                        x.position.to_string(),
+                        x.name.clone(),
+                        format!("{:.0}", x.level),
+                        x.grade.clone(),
+                        x.games.to_string(),
+                        x.last.clone().unwrap_or_else(|| "-".into()),
+                    ]
+                })
+                .collect();
+            let mut w = head.map(|h| h.chars().count());
+            for row in &rows {
+                for (i, c) in row.iter().enumerate() {
+                    w[i] = w[i].max(c.chars().count());
+                }
+            }
+            let line = |cells: [&str; 6]| {
+                let mut s = String::new();
+                for (i, c) in cells.iter().enumerate() {
+                    // Numbers right-aligned, text left-aligned.
+                    if matches!(i, 0 | 2 | 4) {
+                        let _ = write!(
+                            s,
+                            "{}{c}  ",
+                            " ".repeat(w[i].saturating_sub(c.chars().count()))
+                        );
+                    } else {
+                        let _ = write!(s, "{}  ", pad(c, w[i]));
+                    }
+                }
+                s.trim_end().to_string()
+            };
+            let _ = writeln!(out, "{}", line(head));
+            for row in &rows {
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    line(
+                        [&row[0], &row[1], &row[2], &row[3], &row[4], &row[5]].map(String::as_str)
+                    )
+                );
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    /// CSV: `engine,position,name,level,grade,games,last_game`.
+    pub fn ladder_csv(&self) -> String {
+        let mut out = String::from("engine,position,name,level,grade,games,last_game\n");
+        for er in &self.engines {
+            for x in &er.ladder {
+                let _ = writeln!(
+                    out,
+                    "{},{},{},{},{},{},{}",
+                    er.engine.name(),
+                    x.position,
+                    csv_field(&x.name),
+                    fmt_level(x.level),
+                    x.grade,
+                    x.games,
+                    x.last.as_deref().unwrap_or("")
+                );
+            }
+        }
+        out
+    }
+
+    /// JSON: `{"engines": [{"engine", "params", "rated", "ladder": [...]}], "skipped": n}`.
+    pub fn ladder_json(&self) -> String {
+        let engines: Vec<Value> = self.engines.iter().map(engine_json).collect();
+        let v = json!({ "engines": engines, "skipped": self.skipped.len() });
+        serde_json::to_string_pretty(&v).unwrap_or_default() + "\n"
+    }
+
+    /// One JSON line per rated game and player.
+    pub fn history_jsonl(&self) -> String {
+        let mut out = String::new();
+        for er in &self.engines {
+            for h in &er.history {
+                let e = &self.events[h.event];
+                let v = json!({
+                    "engine": er.engine.name(),
+                    "date": e.date,
+                    "source": e.source,
+                    "player": self.players[h.player].name,
+                    "color": if h.black { "B" } else { "W" },
+                    "opponent": self.players[h.opponent].name,
+                    "won": h.black == e.black_won,
+                    "before": r(h.before, 3),
+                    "after": r(h.after, 3),
+                    "change": r(h.after - h.before, 3),
+                });
+                let _ = writeln!(out, "{v}");
+            }
+        }
+        out
+    }
+
+    /// One JSON line per game and engine: date, black, white, handicap, engine, p_black, black_won.
+    pub fn predictions_jsonl(&self) -> String {
+        let mut out = String::new();
+        for er in &self.engines {
+            for p in &er.predictions {
+                let e = &self.events[p.event];
+                let v = json!({
+                    "date": e.date,
+                    "black": self.players[e.black].name,
+                    "white": self.players[e.white].name,
+                    "handicap": e.handicap,
+                    "engine": er.engine.name(),
+                    "p_black": r(p.p_black, 6),
+                    "black_won": e.black_won,
+                });
+                let _ = writeln!(out, "{v}");
+            }
+        }
+        out
+    }
+
+    /// Prediction rate and log-loss of every engine in one table, then calibration tables.
+    pub fn evaluation_table(&self) -> String {
+        let mut out = String::new();
+        if self.evaluation.is_empty() {
+            return out;
+        }
+        let half = self.events.len() / 2;
+        let _ = writeln!(
+            out,
+            "Evaluation: predict, then update; {} games, second half from game {} (parameters fitted on the first half)",
+            self.events.len(),
+            half + 1
+        );
+        let _ = writeln!(
+            out,
+            "{:<8}  {:<8}  {:<6}  {:>7}  {:>7}  {:>8}",
+            "engine", "slice", "half", "games", "rate", "log-loss"
+        );
+        for ev in &self.evaluation {
+            for f in &ev.figures {
+                let _ = writeln!(
+                    out,
+                    "{:<8}  {:<8}  {:<6}  {:>7}  {:>6.2}%  {:>8.4}",
+                    ev.engine.name(),
+                    f.slice,
+                    f.half,
+                    f.n,
+                    100.0 * f.rate,
+                    f.log_loss
+                );
+            }
+        }
+        for ev in &self.evaluation {
+            let ps: Vec<String> = ev
+                .params
+                .iter()
+                .map(|(k, v)| format!("{k}={}", fmt_num(*v)))
+                .collect();
+            let _ = writeln!(
+                out,
+                "\n{} parameters: {}",
+                ev.engine.name(),
+                if ps.is_empty() {
+                    "none".into()
+                } else {
+                    ps.join(" ")
+                }
+            );
+            for f in ev.figures.iter().filter(|f| f.slice == "all") {
+                let _ = writeln!(
+                    out,
+                    "  calibration ({} stream), gap = Black − White in ladder points:",
+                    f.half
+                );
+                let _ = writeln!(
+                    out,
+                    "  {:<14}  {:>7}  {:>9}  {:>11}",
+                    "gap", "games", "predicted", "black won"
+                );
+                for b in &f.calibration {
+                    let range = match (b.lo, b.hi) {
+                        (None, Some(h)) => format!("< {h}"),
+                        (Some(l), None) => format!(">= {l}"),
+                        (Some(l), Some(h)) => format!("{l} .. {h}"),
+                        (None, None) => "all".into(),
+                    };
+                    let _ = writeln!(
+                        out,
+                        "  {:<14}  {:>7}  {:>9.3}  {:>11.3}",
+                        range, b.n, b.mean_p, b.black_won
+                    );
+                }
+            }
+        }
+        out
+    }
+
+    /// Counts of skipped games by reason (and engine for engine-specific reasons).
+    pub fn skipped_summary(&self) -> String {
+        let mut counts: BTreeMap<(String, &str), usize> = BTreeMap::new();
+        for s in &self.skipped {
+            *counts
+                .entry((s.engine.clone().unwrap_or_default(), s.reason.category()))
+                .or_default() += 1;
+        }
+        let mut out = format!(
+            "{} games rated, {} skip entries\n",
+            self.events.len(),
+            self.skipped.len()
+        );
+        for ((engine, reason), n) in counts {
+            if engine.is_empty() {
+                let _ = writeln!(out, "  skipped: {reason}: {n}");
+            } else {
+                let _ = writeln!(out, "  {engine}: {reason}: {n}");
+            }
+        }
+        out
+    }
+
+    /// Every skipped game, one line each: source, date, players, reason, engine.
+    pub fn skipped_list(&self) -> String {
+        let mut out = String::new();
+        for s in &self.skipped {
+            let _ = writeln!(
+                out,
+                "{}\t{}\t{} - {}\t{}{}",
+                s.source,
+                s.date.as_deref().unwrap_or("-"),
+                s.black.as_deref().unwrap_or("?"),
+                s.white.as_deref().unwrap_or("?"),
+                s.reason.label(),
+                s.engine
+                    .as_deref()
+                    .map(|e| format!(" [{e}]"))
+                    .unwrap_or_default()
+            );
+        }
+        out
+    }
+}
+
+fn fmt_num(v: f64) -> String {
+    if (v - v.round()).abs() < 1e-9 {
+        format!("{:.0}", v)
+    } else {
+        format!("{:.3}", v)
+    }
+}
+
+fn engine_json(er: &EngineReport) -> Value {
+    let rows: Vec<Value> = er
+        .ladder
+        .iter()
+        .map(|x| {
+            json!({
+                "position": x.position,
+                "name": x.name,
+                "level": r(x.level, 1),
+                "grade": x.grade,
+                "games": x.games,
+                "last_game": x.last,
+            })
+        })
+        .collect();
+    json!({ "engine": er.engine.name(), "params": params_map(&er.params), "rated": er.rated, "ladder": rows })
+}

@@ -3,16 +3,38 @@
 use crate::decode::EncodingInfo;
 use crate::handicap;
 use crate::output::{Captures, GameReport, Status};
+use crate::rating::GameInput;
 use crate::record::GameRecord;
 use crate::rules::{self, Rules};
+use std::hash::{Hash, Hasher};
 
 /// What the per-game analysis needs to know.
 #[derive(Clone, Debug, Default)]
 pub struct AnalyzeOptions {
     /// Rules used to replay every game (French by default).
     pub rules: Rules,
+    /// Also build the rating view of each game.
+    pub rating_inputs: bool,
 }
 
+/// One analysed game: its report and, when asked for, its rating view.
+#[derive(Clone, Debug)]
+pub struct Analyzed {
+    /// The per-game report.
+    pub report: GameReport,
+    /// The game as the rating layer sees it.
+    pub rating: Option<GameInput>,
+}
+
+/// A hash of the main line (setup and moves), to recognise the same game filed twice.
+fn fingerprint(record: &GameRecord) -> u64 {
+    // DefaultHasher::new() uses fixed keys: the value is the same on every run.
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    record.size.width.hash(&mut h);
+    record.size.height.hash(&mut h);
+    record.steps.hash(&mut h);
+    h.finish()
+}
 
 /// Analyses one parsed game: facts, handicap, replay. Pure: same input, same report.
 pub fn analyze_game(
@@ -21,7 +43,7 @@ pub fn analyze_game(
     record: &GameRecord,
     encoding: &EncodingInfo,
     opts: &AnalyzeOptions,
-) -> GameReport {
+) -> Analyzed {
     let status = if record.repaired {
         Status::Repaired
     } else {
@@ -58,5 +80,16 @@ pub fn analyze_game(
     });
     r.violations = Some(replay.violations);
     r.ko_rule_dependent = Some(replay.ko_rule_dependent);
-    r
+    let rating = opts.rating_inputs.then(|| {
+        GameInput::from_record(
+            file,
+            game,
+            record,
+            r.handicap.as_ref().map_or(0, |h| h.stones),
+            record.result.winner,
+            record.result.kind,
+            Some(fingerprint(record)),
+        )
+    });
+    Analyzed { report: r, rating }
 }

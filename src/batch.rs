@@ -1,6 +1,6 @@
 //! The batch driver: inputs read in order, games analysed in parallel, reports streamed in order.
 
-use crate::analyze::{AnalyzeOptions, analyze_game};
+use crate::analyze::{AnalyzeOptions, Analyzed, analyze_game};
 use crate::decode;
 use crate::input::{self, Item, Limits};
 use crate::output::{GameReport, Status, Summary};
@@ -53,6 +53,8 @@ pub struct BatchOptions {
     pub only: Only,
     /// Show a progress bar on stderr.
     pub progress: bool,
+    /// Serialise each report to JSON in the workers.
+    pub json: bool,
 }
 
 impl Default for BatchOptions {
@@ -64,6 +66,7 @@ impl Default for BatchOptions {
             analyze: AnalyzeOptions::default(),
             only: Only::All,
             progress: false,
+            json: true,
         }
     }
 }
@@ -76,9 +79,17 @@ const CHUNK_ITEMS: usize = 512;
 /// In-memory bytes (archive entries) per chunk.
 const CHUNK_BYTES: usize = 64 << 20;
 
+/// One game (or failed file) as the sink receives it.
+pub struct Done {
+    /// The analysis.
+    pub game: Analyzed,
+    /// The report as a JSON line with its newline, when [`BatchOptions::json`] asked for it.
+    pub json: Option<String>,
+}
+
 /// What became of one input.
 enum Outcome {
-    Reports(Vec<GameReport>),
+    Reports(Vec<Done>),
     Skipped { name: String, reason: String },
 }
 
@@ -88,17 +99,36 @@ fn process(item: Item, opts: &BatchOptions) -> Outcome {
         Item::Skipped { name, reason } => return Outcome::Skipped { name, reason },
         other => other.load(&opts.limits),
     };
-    let bytes = match bytes {
-        Ok(b) => b,
-        Err(message) => {
-            return Outcome::Reports(vec![GameReport::error(&name, None, "read", message)]);
-        }
+    let games = match bytes {
+        Ok(b) => analyze_bytes(&name, b, opts),
+        Err(message) => vec![failed(GameReport::error(&name, None, "read", message))],
     };
-    Outcome::Reports(analyze_bytes(&name, bytes, opts))
+    Outcome::Reports(
+        games
+            .into_iter()
+            .map(|game| {
+                // Serialising here keeps the ordered writer thread light.
+                let json = (opts.json && opts.only.keeps(&game.report)).then(|| {
+                    let mut line = game.report.to_json_line();
+                    line.push('\n');
+                    line
+                });
+                Done { game, json }
+            })
+            .collect(),
+    )
+}
+
+/// A report with no game behind it.
+fn failed(report: GameReport) -> Analyzed {
+    Analyzed {
+        report,
+        rating: None,
+    }
 }
 
 /// Decodes, parses and analyses the bytes of one SGF input.
-pub fn analyze_bytes(name: &str, bytes: Vec<u8>, opts: &BatchOptions) -> Vec<GameReport> {
+pub fn analyze_bytes(name: &str, bytes: Vec<u8>, opts: &BatchOptions) -> Vec<Analyzed> {
     let decoded = decode::decode_owned(bytes);
     let parsed = match record::parse_file(&decoded.text, &opts.parse) {
         Ok(p) => p,
@@ -106,28 +136,28 @@ pub fn analyze_bytes(name: &str, bytes: Vec<u8>, opts: &BatchOptions) -> Vec<Gam
             let mut r = GameReport::error(name, None, e.kind, e.message);
             r.warnings = decoded.warnings;
             r.encoding = Some(decoded.encoding);
-            return vec![r];
+            return vec![failed(r)];
         }
     };
     let mut reports = Vec::with_capacity(parsed.games.len());
     for (i, game) in parsed.games.iter().enumerate() {
         let index = u32::try_from(i).unwrap_or(u32::MAX);
-        let mut r = match game {
+        let mut a = match game {
             Ok(rec) => analyze_game(name, index, rec, &decoded.encoding, &opts.analyze),
             Err(e) => {
                 let mut r = GameReport::error(name, Some(index), e.kind, e.message.clone());
                 r.encoding = Some(decoded.encoding.clone());
                 r.warnings = parsed.warnings.clone();
-                r
+                failed(r)
             }
         };
         // Decoding fallbacks belong to every game of the file.
         if !decoded.warnings.is_empty() {
             let mut w = decoded.warnings.clone();
-            w.append(&mut r.warnings);
-            r.warnings = w;
+            w.append(&mut a.report.warnings);
+            a.report.warnings = w;
         }
-        reports.push(r);
+        reports.push(a);
     }
     reports
 }
@@ -136,6 +166,31 @@ pub fn analyze_bytes(name: &str, bytes: Vec<u8>, opts: &BatchOptions) -> Vec<Gam
 ///
 /// Errs only when a top-level path is unusable or the output cannot be written.
 pub fn run(paths: &[PathBuf], opts: &BatchOptions, out: &mut dyn Write) -> Result<Summary, String> {
+    let opts = BatchOptions {
+        json: true,
+        ..opts.clone()
+    };
+    let summary = for_each(paths, &opts, &mut |done| match done.json {
+        Some(line) => out
+            .write_all(line.as_bytes())
+            .map(|()| true)
+            .map_err(|e| format!("cannot write the output: {e}")),
+        None => Ok(false),
+    })?;
+    out.flush()
+        .map_err(|e| format!("cannot write the output: {e}"))?;
+    Ok(summary)
+}
+
+/// Runs the whole batch, handing every game to `sink` in input order.
+///
+/// The sink returns whether it wrote the record (counted as `written`), or an error that
+/// stops the batch. Errs only for an unusable top-level path or a sink error.
+pub fn for_each(
+    paths: &[PathBuf],
+    opts: &BatchOptions,
+    sink: &mut dyn FnMut(Done) -> Result<bool, String>,
+) -> Result<Summary, String> {
     let start = Instant::now();
     let inputs = input::inputs(paths, &opts.limits)?;
     let mut builder = rayon::ThreadPoolBuilder::new().stack_size(WORKER_STACK);
@@ -175,23 +230,22 @@ pub fn run(paths: &[PathBuf], opts: &BatchOptions, out: &mut dyn Write) -> Resul
         .map_err(|e| format!("cannot start the reader thread: {e}"))?;
 
     let mut summary = Summary::default();
-    let mut write_error = None;
+    let mut sink_error = None;
     for chunk in rx {
         let outcomes: Vec<Outcome> =
             pool.install(|| chunk.into_par_iter().map(|it| process(it, opts)).collect());
         for o in outcomes {
             match o {
                 Outcome::Skipped { name, reason } => summary.skip(name, reason),
-                Outcome::Reports(reports) => {
+                Outcome::Reports(games) => {
                     summary.files += 1;
-                    for r in reports {
-                        summary.add(&r);
-                        if write_error.is_none() && opts.only.keeps(&r) {
-                            let mut line = r.to_json_line();
-                            line.push('\n');
-                            match out.write_all(line.as_bytes()) {
-                                Ok(()) => summary.written += 1,
-                                Err(e) => write_error = Some(e.to_string()),
+                    for done in games {
+                        summary.add(&done.game.report);
+                        if sink_error.is_none() {
+                            match sink(done) {
+                                Ok(true) => summary.written += 1,
+                                Ok(false) => {}
+                                Err(e) => sink_error = Some(e),
                             }
                         }
                     }
@@ -201,7 +255,7 @@ pub fn run(paths: &[PathBuf], opts: &BatchOptions, out: &mut dyn Write) -> Resul
         if let Some(b) = &bar {
             b.set_message(format!("{} files, {} games", summary.files, summary.games));
         }
-        if write_error.is_some() {
+        if sink_error.is_some() {
             break;
         }
     }
@@ -209,11 +263,9 @@ pub fn run(paths: &[PathBuf], opts: &BatchOptions, out: &mut dyn Write) -> Resul
     if let Some(b) = bar {
         b.finish_and_clear();
     }
-    if let Some(e) = write_error {
-        return Err(format!("cannot write the output: {e}"));
+    if let Some(e) = sink_error {
+        return Err(e);
     }
-    out.flush()
-        .map_err(|e| format!("cannot write the output: {e}"))?;
     summary.elapsed = start.elapsed();
     Ok(summary)
 }

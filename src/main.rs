@@ -2,6 +2,7 @@
 
 use clap::{Args, Parser, Subcommand};
 use echelle::batch::{self, BatchOptions, Only};
+use echelle::rating::{self, EngineKind, Format, RateOptions, Rounding, Undated};
 use echelle::rules::{KoRule, Rules};
 use std::io::Write;
 use std::path::PathBuf;
@@ -22,6 +23,8 @@ struct Cli {
 enum Command {
     /// Decode, parse and replay every game; one JSON line per game.
     Analyze(AnalyzeArgs),
+    /// Rate the players: the 1984 French ladder (and other engines) over the games in date order.
+    Rate(Box<RateArgs>),
 }
 
 /// Options shared by every subcommand that reads records.
@@ -65,6 +68,68 @@ struct AnalyzeArgs {
     quiet: bool,
 }
 
+#[derive(Args)]
+struct RateArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Rating engines, several allowed (comma-separated or repeated).
+    #[arg(
+        long = "engine",
+        value_enum,
+        value_delimiter = ',',
+        default_value = "ffg1984"
+    )]
+    engines: Vec<EngineKind>,
+    /// Output format of the ladder.
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    format: Format,
+    /// Undated games: skipped (default) or rated after all dated ones.
+    #[arg(long, value_enum, default_value_t = Undated::Skip)]
+    undated: Undated,
+    /// Starting ladder: TSV `name<TAB>level` or the federation's list format.
+    #[arg(long)]
+    ladder: Option<PathBuf>,
+    /// Name aliases: TSV `alias<TAB>canonical name`.
+    #[arg(long)]
+    aliases: Option<PathBuf>,
+    /// Start level when neither the ladder nor the record's rank gives one (-1500 = 15k).
+    #[arg(long, default_value_t = -1500.0, allow_negative_numbers = true)]
+    default_level: f64,
+    /// Rounding of the 1984 ladder's changes.
+    #[arg(long, value_enum, default_value_t = Rounding::Trunc)]
+    rounding: Rounding,
+    /// Rate only games up to this date (YYYY, YYYY-MM or YYYY-MM-DD).
+    #[arg(long)]
+    as_of: Option<String>,
+    /// Predict each game before rating it and print each engine's accuracy.
+    #[arg(long)]
+    evaluate: bool,
+    /// Write one JSON line per rated game, player and engine here.
+    #[arg(long)]
+    history: Option<PathBuf>,
+    /// Write one JSON line per game and engine with the prediction (implies --evaluate).
+    #[arg(long)]
+    predictions: Option<PathBuf>,
+    /// Write the list of games that could not be rated, with reasons, here.
+    #[arg(long)]
+    skipped: Option<PathBuf>,
+    /// Elo K factor (starting point of the fit under --evaluate).
+    #[arg(long)]
+    elo_k: Option<f64>,
+    /// Value of one handicap stone in Elo points (elo, glicko2, whr).
+    #[arg(long)]
+    stone: Option<f64>,
+    /// WHR drift w², in Elo² per day.
+    #[arg(long)]
+    whr_w2: Option<f64>,
+    /// Glicko-2 volatility constraint τ.
+    #[arg(long)]
+    glicko_tau: Option<f64>,
+    /// Keep the given parameters under --evaluate instead of fitting them on the first half.
+    #[arg(long)]
+    no_fit: bool,
+}
+
 impl InputArgs {
     fn batch_options(&self) -> BatchOptions {
         let mut o = BatchOptions {
@@ -99,10 +164,90 @@ fn analyze(args: &AnalyzeArgs) -> Result<(), String> {
     Ok(())
 }
 
+/// Reads a small text file given on the command line.
+fn read_text(p: &PathBuf) -> Result<String, String> {
+    std::fs::read_to_string(p).map_err(|e| format!("cannot read {}: {e}", p.display()))
+}
+
+/// Writes a text file given on the command line.
+fn write_text(p: &PathBuf, text: &str) -> Result<(), String> {
+    std::fs::write(p, text).map_err(|e| format!("cannot write {}: {e}", p.display()))
+}
+
+fn rate(args: &RateArgs) -> Result<(), String> {
+    let mut opts = args.input.batch_options();
+    opts.json = false;
+    opts.analyze.rating_inputs = true;
+    let mut games = Vec::new();
+    let summary = batch::for_each(&args.input.paths, &opts, &mut |done| {
+        if let Some(g) = done.game.rating {
+            games.push(g);
+        }
+        Ok(false)
+    })?;
+    let mut ro = RateOptions {
+        engines: args.engines.clone(),
+        undated: args.undated,
+        aliases: args.aliases.as_ref().map(read_text).transpose()?,
+        ladder: args.ladder.as_ref().map(read_text).transpose()?,
+        default_level: args.default_level,
+        rounding: args.rounding,
+        as_of: args.as_of.clone(),
+        evaluate: args.evaluate || args.predictions.is_some(),
+        fit: !args.no_fit,
+        keep_history: args.history.is_some(),
+        keep_predictions: args.predictions.is_some(),
+        ..RateOptions::default()
+    };
+    if let Some(k) = args.elo_k {
+        ro.params.elo_k = k;
+    }
+    if let Some(v) = args.stone {
+        ro.params.stone = v;
+    }
+    if let Some(v) = args.whr_w2 {
+        ro.params.whr_w2 = v;
+    }
+    if let Some(v) = args.glicko_tau {
+        ro.params.glicko_tau = v;
+    }
+    let report = rating::rate(&games, &ro)?;
+    let mut stdout = std::io::stdout().lock();
+    let mut text = report.render(args.format);
+    if ro.evaluate && args.format == Format::Table {
+        text.push('\n');
+        text.push_str(&report.evaluation_table());
+    }
+    stdout
+        .write_all(text.as_bytes())
+        .map_err(|e| format!("cannot write the output: {e}"))?;
+    if let Some(p) = &args.history {
+        write_text(p, &report.history_jsonl())?;
+    }
+    if let Some(p) = &args.predictions {
+        write_text(p, &report.predictions_jsonl())?;
+    }
+    if let Some(p) = &args.skipped {
+        write_text(p, &report.skipped_list())?;
+    }
+    if ro.evaluate && args.format != Format::Table {
+        eprint!("{}", report.evaluation_table());
+    }
+    eprintln!(
+        "echelle: {} SGF inputs, {} games read in {:.2}s",
+        summary.files,
+        summary.games,
+        summary.elapsed.as_secs_f64()
+    );
+    eprint!("{}", report.skipped_summary());
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match &cli.command {
         Command::Analyze(a) => analyze(a),
+        Command::Rate(a) => rate(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

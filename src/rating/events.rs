@@ -44,6 +44,36 @@ pub struct GameInput {
 }
 
 impl GameInput {
+    /// The rating view of a parsed game, with the winner decided upstream (record or scoring).
+    pub fn from_record(
+        file: &str,
+        game: u32,
+        record: &crate::record::GameRecord,
+        handicap: u32,
+        winner: Winner,
+        kind: Option<ResultKind>,
+        fingerprint: Option<u64>,
+    ) -> GameInput {
+        GameInput {
+            file: file.to_string(),
+            game,
+            date: record.date.as_ref().and_then(|d| d.first.clone()),
+            event: record.event.clone(),
+            round: record.round.clone(),
+            black: record.black.name.clone(),
+            white: record.white.name.clone(),
+            black_rank: record.black.rank.clone(),
+            white_rank: record.white.rank.clone(),
+            handicap,
+            komi: record.komi.value,
+            width: record.size.width,
+            height: record.size.height,
+            winner,
+            kind,
+            fingerprint,
+        }
+    }
+
     /// Source label `file#game`.
     pub fn source(&self) -> String {
         format!("{}#{}", self.file, self.game)

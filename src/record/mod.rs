@@ -58,7 +58,7 @@ pub struct Size {
 }
 
 /// Where a move goes.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum MoveAt {
     /// A pass (`B[]`, or `B[tt]` on boards of 19 or less).
     Pass,
@@ -69,7 +69,7 @@ pub enum MoveAt {
 }
 
 /// One step of the main line, in order.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Step {
     /// Setup properties of one node (`AB`, `AW`, `AE`, `PL`).
     Setup {

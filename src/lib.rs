@@ -8,5 +8,6 @@ pub mod board;
 pub mod decode;
 pub mod handicap;
 pub mod input;
+pub mod life;
 pub mod record;
 pub mod rules;

@@ -677,7 +677,7 @@ impl Sim {
         // captures are made while building, so the input is taken as it is).
         for p in 0..n {
             if cells[p] == 1 || cells[p] == 2 {
-                s.place(p, cells[p]);
+                s.place(p, cells[p], true);
             }
         }
         s
@@ -717,8 +717,9 @@ impl Sim {
         self.epos[p] = u32::MAX;
     }
 
-    /// Puts a stone, merges chains, updates liberties; no captures.
-    fn place(&mut self, p: usize, c: u8) {
+    /// Puts a stone, merges chains, updates liberties; no captures. While `building`, points
+    /// of stones not yet placed were never counted as liberties, so none is taken away.
+    fn place(&mut self, p: usize, c: u8, building: bool) {
         self.remove_empty(p);
         self.cells[p] = c;
         self.head[p] = p as u32;
@@ -731,7 +732,7 @@ impl Sim {
             let q = self.nb(p, d);
             match self.cells[q] {
                 0 => self.add_lib(p, q),
-                1 | 2 => {
+                1 | 2 if !building => {
                     let h = self.head[q] as usize;
                     self.sub_lib(h, p);
                 }
@@ -768,7 +769,7 @@ impl Sim {
     }
 
     fn play(&mut self, p: usize, c: u8) {
-        self.place(p, c);
+        self.place(p, c, false);
         let opp = 3 - c;
         let mut captured = 0;
         let mut cap_at = 0;
@@ -1078,5 +1079,68 @@ mod tests {
         assert!(ld.note.is_some());
         let p = Position::empty(0, 0);
         let _ = est(&p);
+    }
+}
+
+#[cfg(test)]
+mod sim_tests {
+    use super::*;
+
+    #[test]
+    fn pseudo_liberties_and_sizes_stay_exact_through_a_playout() {
+        let p = tests::pos(&[
+            ".X.X.O...",
+            "XXXXXO...",
+            "OOOOOO...",
+            "....X....",
+            "...XOX...",
+            "....X....",
+            ".........",
+            ".........",
+            ".........",
+        ]);
+        let g = Grid::new(&p);
+        let mut sim = Sim::from_cells(&g.cells, g.dirs, g.diags);
+        let mut rng = Rng(12345);
+        let (mut color, mut last, mut passes, mut moves) = (1u8, 0, 0, 0);
+        for _ in 0..300 {
+            match sim.choose(color, last, &mut rng) {
+                Some(q) => {
+                    sim.play(q, color);
+                    last = q;
+                    passes = 0;
+                    moves += 1;
+                    for a in 0..sim.cells.len() {
+                        if sim.cells[a] != 1 && sim.cells[a] != 2 {
+                            continue;
+                        }
+                        let h = sim.head[a] as usize;
+                        let (mut libs, mut size, mut st) = (0, 0, h);
+                        loop {
+                            size += 1;
+                            for d in sim.dirs {
+                                libs += u32::from(sim.cells[(st as isize + d) as usize] == 0);
+                            }
+                            st = sim.next[st] as usize;
+                            if st == h {
+                                break;
+                            }
+                        }
+                        assert_eq!(libs, sim.libs[h], "liberties of the chain at {a}");
+                        assert_eq!(size, sim.size[h], "size of the chain at {a}");
+                    }
+                }
+                None => {
+                    passes += 1;
+                    last = 0;
+                    sim.ko = 0;
+                    if passes >= 2 {
+                        break;
+                    }
+                }
+            }
+            color = 3 - color;
+        }
+        assert!(moves > 20);
     }
 }

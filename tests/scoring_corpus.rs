@@ -1,0 +1,314 @@
+//! Life-and-death and scoring against real records: KGS games with agreed territory markup.
+//!
+//! The corpus lives in `../shared/corpus`; tests skip with a message when it is absent.
+//! Accuracy runs are `#[ignore]`: `cargo test --release --test scoring_corpus -- --ignored --nocapture`.
+
+use echelle::board::{Color, Point, Position};
+use echelle::life::{self, DeadStoneMethod};
+use sgf_parse::go::{Move, Prop};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+fn corpus() -> Option<PathBuf> {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
+    let alt = Path::new("/work/shared/corpus");
+    if p.is_dir() {
+        Some(p)
+    } else if alt.is_dir() {
+        Some(alt.to_path_buf())
+    } else {
+        eprintln!("corpus absent: skipping");
+        None
+    }
+}
+
+/// What the test reader keeps of a game.
+#[derive(Debug, Default)]
+struct Game {
+    pos: Option<Position>,
+    tb: Vec<Point>,
+    tw: Vec<Point>,
+    re: String,
+    ru: String,
+    km: Option<f64>,
+    ha: u32,
+    captures_black: u32,
+    captures_white: u32,
+    passes_black: u32,
+    passes_white: u32,
+    moves_black: u32,
+    moves_white: u32,
+    last_color: Option<Color>,
+}
+
+/// Removes the chain at `p` if it has no liberty; returns the number of stones removed.
+fn capture_if_dead(pos: &mut Position, x: usize, y: usize) -> u32 {
+    let w = pos.width as usize;
+    let h = pos.height as usize;
+    let Some(c) = pos.cells[y * w + x] else {
+        return 0;
+    };
+    let mut seen = vec![false; w * h];
+    let mut stack = vec![y * w + x];
+    let mut chain = Vec::new();
+    seen[y * w + x] = true;
+    while let Some(i) = stack.pop() {
+        chain.push(i);
+        let (cx, cy) = (i % w, i / w);
+        let mut nbs = Vec::new();
+        if cx > 0 {
+            nbs.push(i - 1);
+        }
+        if cx + 1 < w {
+            nbs.push(i + 1);
+        }
+        if cy > 0 {
+            nbs.push(i - w);
+        }
+        if cy + 1 < h {
+            nbs.push(i + w);
+        }
+        for q in nbs {
+            match pos.cells[q] {
+                None => return 0,
+                Some(d) if d == c && !seen[q] => {
+                    seen[q] = true;
+                    stack.push(q);
+                }
+                _ => {}
+            }
+        }
+    }
+    for &i in &chain {
+        pos.cells[i] = None;
+    }
+    chain.len() as u32
+}
+
+fn read_game(path: &Path) -> Option<Game> {
+    let text = std::fs::read_to_string(path).ok()?;
+    let nodes = sgf_parse::go::parse(&text).ok()?;
+    let root = nodes.into_iter().next()?;
+    let mut g = Game::default();
+    let mut size = (19usize, 19usize);
+    for prop in root.properties() {
+        match prop {
+            Prop::SZ(s) => size = (s.0 as usize, s.1 as usize),
+            Prop::KM(k) => g.km = Some(*k),
+            Prop::HA(h) => g.ha = (*h).max(0) as u32,
+            Prop::RE(t) => g.re = t.text.clone(),
+            Prop::RU(t) => g.ru = t.text.clone(),
+            _ => {}
+        }
+    }
+    let (w, h) = size;
+    let mut pos = Position::empty(w as u8, h as u8);
+    for node in root.main_variation() {
+        g.tb.clear();
+        g.tw.clear();
+        for prop in node.properties() {
+            match prop {
+                Prop::AB(ps) | Prop::AW(ps) => {
+                    let c = if matches!(prop, Prop::AB(_)) {
+                        Color::Black
+                    } else {
+                        Color::White
+                    };
+                    for p in ps {
+                        if (p.x as usize) < w && (p.y as usize) < h {
+                            pos.cells[p.y as usize * w + p.x as usize] = Some(c);
+                        }
+                    }
+                }
+                Prop::TB(ps) => g.tb = ps.iter().map(|p| Point { x: p.x, y: p.y }).collect(),
+                Prop::TW(ps) => g.tw = ps.iter().map(|p| Point { x: p.x, y: p.y }).collect(),
+                Prop::B(m) | Prop::W(m) => {
+                    let c = if matches!(prop, Prop::B(_)) {
+                        Color::Black
+                    } else {
+                        Color::White
+                    };
+                    g.last_color = Some(c);
+                    let pt = match m {
+                        Move::Move(p) if (p.x as usize) < w && (p.y as usize) < h => Some(*p),
+                        _ => None,
+                    };
+                    let Some(p) = pt else {
+                        match c {
+                            Color::Black => g.passes_black += 1,
+                            Color::White => g.passes_white += 1,
+                        }
+                        continue;
+                    };
+                    match c {
+                        Color::Black => g.moves_black += 1,
+                        Color::White => g.moves_white += 1,
+                    }
+                    let (x, y) = (p.x as usize, p.y as usize);
+                    pos.cells[y * w + x] = Some(c);
+                    let mut taken = 0;
+                    for (dx, dy) in [(-1i32, 0i32), (1, 0), (0, -1), (0, 1)] {
+                        let (nx, ny) = (x as i32 + dx, y as i32 + dy);
+                        if nx < 0 || ny < 0 || nx >= w as i32 || ny >= h as i32 {
+                            continue;
+                        }
+                        let (nx, ny) = (nx as usize, ny as usize);
+                        if pos.cells[ny * w + nx] == Some(c.opponent()) {
+                            taken += capture_if_dead(&mut pos, nx, ny);
+                        }
+                    }
+                    let suicide = capture_if_dead(&mut pos, x, y);
+                    match c {
+                        Color::Black => {
+                            g.captures_black += taken;
+                            g.captures_white += suicide;
+                        }
+                        Color::White => {
+                            g.captures_white += taken;
+                            g.captures_black += suicide;
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    g.pos = Some(pos);
+    Some(g)
+}
+
+fn markup_dead(g: &Game, pos: &Position) -> Vec<bool> {
+    let w = pos.width as usize;
+    let mut d = vec![false; pos.cells.len()];
+    for p in g.tb.iter().chain(&g.tw) {
+        let i = p.y as usize * w + p.x as usize;
+        if i < d.len() && pos.cells[i].is_some() {
+            d[i] = true;
+        }
+    }
+    d
+}
+
+fn show(pos: &Position, want: &[bool], got: &[bool]) -> String {
+    let w = pos.width as usize;
+    let mut s = String::new();
+    for (i, c) in pos.cells.iter().enumerate() {
+        let ch = match (c, want[i], got[i]) {
+            (None, _, _) => '.',
+            (Some(Color::Black), false, false) => 'X',
+            (Some(Color::White), false, false) => 'O',
+            (Some(Color::Black), true, true) => 'x',
+            (Some(Color::White), true, true) => 'o',
+            (Some(Color::Black), true, false) => 'B', // missed dead black
+            (Some(Color::White), true, false) => 'W', // missed dead white
+            (Some(Color::Black), false, true) => 'b', // wrongly dead black
+            (Some(Color::White), false, true) => 'w', // wrongly dead white
+        };
+        s.push(ch);
+        if i % w == w - 1 {
+            s.push('\n');
+        }
+    }
+    s
+}
+
+fn markup_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    files.sort();
+    files
+        .into_iter()
+        .filter(|f| {
+            std::fs::read_to_string(f)
+                .map(|t| t.contains("TB[") || t.contains("TW["))
+                .unwrap_or(false)
+        })
+        .collect()
+}
+
+/// Exact dead-set rate, stone precision/recall and time per position on markup games.
+fn dead_stone_accuracy(files: &[PathBuf], verbose: bool) -> (usize, usize) {
+    let (mut games, mut exact) = (0usize, 0usize);
+    let (mut tp, mut fp, mut fneg) = (0usize, 0usize, 0usize);
+    let mut total = std::time::Duration::ZERO;
+    let mut worst = std::time::Duration::ZERO;
+    for f in files {
+        let Some(g) = read_game(f) else { continue };
+        let Some(pos) = g.pos.as_ref() else { continue };
+        let want = markup_dead(&g, pos);
+        let t = Instant::now();
+        let ld = life::analyze(pos, None, DeadStoneMethod::Estimate);
+        let dt = t.elapsed();
+        total += dt;
+        worst = worst.max(dt);
+        let got: Vec<bool> = ld
+            .status
+            .iter()
+            .map(|s| *s == Some(life::ChainStatus::Dead))
+            .collect();
+        games += 1;
+        for i in 0..want.len() {
+            match (want[i], got[i]) {
+                (true, true) => tp += 1,
+                (false, true) => fp += 1,
+                (true, false) => fneg += 1,
+                _ => {}
+            }
+        }
+        if want == got {
+            exact += 1;
+        } else if verbose {
+            println!("MISMATCH {}\n{}", f.display(), show(pos, &want, &got));
+        }
+    }
+    println!(
+        "games {games} exact {exact} ({:.1}%) stones tp {tp} fp {fp} fn {fneg} precision {:.2}% recall {:.2}% mean {:.3} ms worst {:.3} ms",
+        100.0 * exact as f64 / games.max(1) as f64,
+        100.0 * tp as f64 / (tp + fp).max(1) as f64,
+        100.0 * tp as f64 / (tp + fneg).max(1) as f64,
+        total.as_secs_f64() * 1000.0 / games.max(1) as f64,
+        worst.as_secs_f64() * 1000.0
+    );
+    (games, exact)
+}
+
+#[test]
+#[ignore]
+fn kgs_markup_dead_stones() {
+    let Some(c) = corpus() else { return };
+    let files = markup_files(&c.join("kgs-6d-godmoves/kgs-19-2017-01-new"));
+    let verbose = std::env::var("VERBOSE").is_ok();
+    let (games, exact) = dead_stone_accuracy(&files, verbose);
+    assert!(games >= 150, "expected the 155 markup games, read {games}");
+    assert!(exact * 100 >= games * 90);
+}
+
+#[test]
+#[ignore]
+fn gnugo_markup_dead_stones() {
+    let Some(c) = corpus() else { return };
+    let mut files = Vec::new();
+    let root = c.join("gnugo-regression/regression");
+    let mut stack = vec![root];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "sgf") {
+                files.push(p);
+            }
+        }
+    }
+    files.sort();
+    let files: Vec<PathBuf> = files
+        .into_iter()
+        .filter(|f| {
+            std::fs::read_to_string(f)
+                .map(|t| t.contains("TB[") || t.contains("TW["))
+                .unwrap_or(false)
+        })
+        .collect();
+    dead_stone_accuracy(&files, std::env::var("VERBOSE").is_ok());
+}

@@ -11,3 +11,4 @@ pub mod input;
 pub mod life;
 pub mod record;
 pub mod rules;
+pub mod scoring;

@@ -1048,6 +1048,67 @@ mod tests {
         assert_eq!(ld.confidence, Confidence::Estimated);
     }
 
+    /// Rectangular 11x7 board: two pass-alive outer walls, and inside them a black and a
+    /// white chain sharing their only two liberties (f3, f5).
+    const SEKI: [&str; 7] = [
+        ".OOOOOXXXX.",
+        "OOOXXXOOXXX",
+        ".OOXX.OOXX.",
+        "OOOXXXOOXXX",
+        ".OOXX.OOXX.",
+        "OOOXXXOOXXX",
+        ".OOOOOXXXX.",
+    ];
+
+    #[test]
+    fn seki_stays_alive_with_neutral_shared_liberties() {
+        let p = pos(&SEKI);
+        let ld = est(&p);
+        assert_eq!(status_at(&ld, &p, 3, 1), Some(ChainStatus::Seki));
+        assert_eq!(status_at(&ld, &p, 6, 1), Some(ChainStatus::Seki));
+        assert_eq!(status_at(&ld, &p, 1, 0), Some(ChainStatus::Alive));
+        assert_eq!(ld.territory[2 * 11 + 5], None);
+        assert!(ld.seki_region[2 * 11 + 5] && ld.seki_region[4 * 11 + 5]);
+        assert_eq!(ld.territory[0], Some(Color::White));
+        assert_eq!(ld.territory[10], Some(Color::Black));
+        assert!(ld.dead(Color::Black, &p).is_empty() && ld.dead(Color::White, &p).is_empty());
+    }
+
+    #[test]
+    fn dame_between_living_walls_is_neutral_not_seki() {
+        let p = pos(&[
+            ".X.X.O.O.",
+            "XXXX.OOOO",
+            ".X.X.O.O.",
+            "XXXX.OOOO",
+            ".X.X.O.O.",
+        ]);
+        let ld = est(&p);
+        assert_eq!(ld.territory[4], None);
+        assert!(!ld.seki_region[4]);
+        assert_eq!(status_at(&ld, &p, 3, 0), Some(ChainStatus::Alive));
+        assert_eq!(status_at(&ld, &p, 5, 0), Some(ChainStatus::Alive));
+        assert_eq!(ld.confidence, Confidence::Certain);
+    }
+
+    #[test]
+    fn false_eye_does_not_make_life() {
+        // Black encloses d3, but the white stone at e4 cuts its shape: one eye at most.
+        let p = pos(&[
+            ".........",
+            ".OOOOOOO.",
+            ".OX.XXO..",
+            ".OXXO.XO.",
+            ".OX.XXXO.",
+            ".OOOOOOO.",
+            ".........",
+        ]);
+        let ld = est(&p);
+        // One real eye only: the black group is dead inside White's wall.
+        assert_eq!(status_at(&ld, &p, 2, 2), Some(ChainStatus::Dead));
+        assert_eq!(ld.territory[2 * 9 + 2], Some(Color::White));
+    }
+
     #[test]
     fn none_method_keeps_everything() {
         let p = pos(&["X.O", "...", "O.X"]);

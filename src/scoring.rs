@@ -169,7 +169,11 @@ fn ci(c: Color) -> usize {
 
 fn tally(pos: &Position, life: &LifeAndDeath) -> Tally {
     let mut t = Tally::default();
-    let n = pos.cells.len().min(life.status.len()).min(life.territory.len());
+    let n = pos
+        .cells
+        .len()
+        .min(life.status.len())
+        .min(life.territory.len());
     for i in 0..n {
         let st = life.status[i];
         match (pos.cells[i], st) {
@@ -297,7 +301,10 @@ pub fn score(input: &ScoreInput) -> Score {
         quick = count(RuleSet::French, qb, qw - 1.0, komi, 0.0);
         (
             true,
-            Some("Black moved last: White gives one more pass stone, as the quick count requires".into()),
+            Some(
+                "Black moved last: White gives one more pass stone, as the quick count requires"
+                    .into(),
+            ),
         )
     } else {
         // area − quick = Black's turns − White's turns (handicap counted as one turn), so a
@@ -374,9 +381,8 @@ pub fn score(input: &ScoreInput) -> Score {
         },
     };
     let verdict = match (kind, res.winner) {
-        (Some(ResultKind::Resign | ResultKind::Time | ResultKind::Forfeit), _) | (_, Winner::Void) => {
-            Verdict::NotComparable
-        }
+        (Some(ResultKind::Resign | ResultKind::Time | ResultKind::Forfeit), _)
+        | (_, Winner::Void) => Verdict::NotComparable,
         (_, Winner::Unknown) | (None, _) => Verdict::NoResult,
         _ if outcome.basis != "count" => Verdict::NoResult,
         (_, w) if w != game_count.winner => Verdict::WinnerDiffers,
@@ -397,8 +403,16 @@ pub fn score(input: &ScoreInput) -> Score {
         dead_stones: DeadStones {
             source: life.source,
             confidence: life.confidence,
-            black: life.dead(Color::Black, pos).iter().map(|p| p.to_sgf()).collect(),
-            white: life.dead(Color::White, pos).iter().map(|p| p.to_sgf()).collect(),
+            black: life
+                .dead(Color::Black, pos)
+                .iter()
+                .map(|p| p.to_sgf())
+                .collect(),
+            white: life
+                .dead(Color::White, pos)
+                .iter()
+                .map(|p| p.to_sgf())
+                .collect(),
         },
         seki: life.seki(pos).iter().map(|p| p.to_sgf()).collect(),
         komi_note,
@@ -429,7 +443,12 @@ mod tests {
         p
     }
 
-    fn result(raw: &str, winner: Winner, kind: Option<ResultKind>, margin: Option<f64>) -> RecordedResult {
+    fn result(
+        raw: &str,
+        winner: Winner,
+        kind: Option<ResultKind>,
+        margin: Option<f64>,
+    ) -> RecordedResult {
         RecordedResult {
             raw: Some(raw.into()),
             winner,
@@ -455,7 +474,11 @@ mod tests {
         ])
     }
 
-    fn seed_input<'a>(p: &'a Position, life: &'a LifeAndDeath, re: &'a RecordedResult) -> ScoreInput<'a> {
+    fn seed_input<'a>(
+        p: &'a Position,
+        life: &'a LifeAndDeath,
+        re: &'a RecordedResult,
+    ) -> ScoreInput<'a> {
         ScoreInput {
             position: p,
             life,

@@ -238,7 +238,11 @@ fn dead_stone_accuracy(files: &[PathBuf], verbose: bool) -> (usize, usize) {
         let Some(pos) = g.pos.as_ref() else { continue };
         let want = markup_dead(&g, pos);
         let t = Instant::now();
-        let ld = life::analyze(pos, None, DeadStoneMethod::Estimate);
+        let mut params = life::EstimateParams::default();
+        if let Some(n) = std::env::var("PLAYOUTS").ok().and_then(|v| v.parse().ok()) {
+            params.playouts = n;
+        }
+        let ld = life::analyze_with(pos, None, DeadStoneMethod::Estimate, params);
         let dt = t.elapsed();
         total += dt;
         worst = worst.max(dt);

@@ -115,13 +115,16 @@ pub struct EstimateParams {
     pub playouts: u32,
     /// Seed of the xorshift generator.
     pub seed: u64,
+    /// A chain is dead when it keeps its points in fewer than this share of the playouts.
+    pub dead_below: f64,
 }
 
 impl Default for EstimateParams {
     fn default() -> Self {
         EstimateParams {
-            playouts: 96,
+            playouts: 64,
             seed: 0x9E37_79B9_7F4A_7C15,
+            dead_below: 0.5,
         }
     }
 }
@@ -547,7 +550,7 @@ fn estimate(pos: &Position, params: EstimateParams) -> (Vec<bool>, bool) {
             .map(|&s| own[s][c - 1] as f64)
             .sum::<f64>()
             / (chain.stones.len() as f64 * total);
-        if kept < 0.5 {
+        if kept < params.dead_below {
             for &s in &chain.stones {
                 dead[g.unpad(s)] = true;
             }

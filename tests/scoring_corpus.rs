@@ -4,7 +4,9 @@
 //! Accuracy runs are `#[ignore]`: `cargo test --release --test scoring_corpus -- --ignored --nocapture`.
 
 use echelle::board::{Color, Point, Position};
-use echelle::life::{self, DeadStoneMethod};
+use echelle::life::{self, DeadStoneMethod, LifeAndDeath};
+use echelle::record::{RecordedResult, ResultKind, RuleSet, Winner};
+use echelle::scoring::{self, ScoreInput, Verdict};
 use sgf_parse::go::{Move, Prop};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -177,6 +179,56 @@ fn read_game(path: &Path) -> Option<Game> {
     Some(g)
 }
 
+fn recorded(re: &str) -> RecordedResult {
+    let winner = match re.chars().next() {
+        Some('B') => Winner::Black,
+        Some('W') => Winner::White,
+        _ => Winner::Unknown,
+    };
+    let margin = re.get(2..).and_then(|m| m.parse::<f64>().ok());
+    let kind = match re.get(2..) {
+        _ if margin.is_some() => Some(ResultKind::Score),
+        Some(s) if s.starts_with('R') => Some(ResultKind::Resign),
+        Some(s) if s.starts_with('T') => Some(ResultKind::Time),
+        _ => None,
+    };
+    RecordedResult {
+        raw: Some(re.into()),
+        winner,
+        kind,
+        margin,
+    }
+}
+
+fn rules_of(ru: &str) -> RuleSet {
+    match ru.to_ascii_lowercase().as_str() {
+        "japanese" => RuleSet::Japanese,
+        "chinese" => RuleSet::Chinese,
+        "aga" => RuleSet::Aga,
+        "korean" => RuleSet::Korean,
+        "nz" | "new zealand" => RuleSet::Nz,
+        _ => RuleSet::Unknown,
+    }
+}
+
+fn score_game(g: &Game, pos: &Position, life: &LifeAndDeath) -> scoring::Score {
+    let re = recorded(&g.re);
+    scoring::score(&ScoreInput {
+        position: pos,
+        life,
+        komi: g.km,
+        handicap: g.ha,
+        rules: rules_of(&g.ru),
+        captures_black: g.captures_black,
+        captures_white: g.captures_white,
+        passes_black: g.passes_black,
+        passes_white: g.passes_white,
+        last_mover: g.last_color,
+        ended_by_passes: true,
+        result: &re,
+    })
+}
+
 fn markup_dead(g: &Game, pos: &Position) -> Vec<bool> {
     let w = pos.width as usize;
     let mut d = vec![false; pos.cells.len()];
@@ -230,6 +282,8 @@ fn markup_files(dir: &Path) -> Vec<PathBuf> {
 /// Exact dead-set rate, stone precision/recall and time per position on markup games.
 fn dead_stone_accuracy(files: &[PathBuf], verbose: bool) -> (usize, usize) {
     let (mut games, mut exact) = (0usize, 0usize);
+    let (mut scored_games, mut scored_exact) = (0usize, 0usize);
+    let mut re_stats: std::collections::BTreeMap<String, [usize; 4]> = Default::default();
     let (mut tp, mut fp, mut fneg) = (0usize, 0usize, 0usize);
     let mut total = std::time::Duration::ZERO;
     let mut worst = std::time::Duration::ZERO;
@@ -242,6 +296,12 @@ fn dead_stone_accuracy(files: &[PathBuf], verbose: bool) -> (usize, usize) {
         if let Some(n) = std::env::var("PLAYOUTS").ok().and_then(|v| v.parse().ok()) {
             params.playouts = n;
         }
+        if let Some(d) = std::env::var("DEAD_BELOW")
+            .ok()
+            .and_then(|v| v.parse().ok())
+        {
+            params.dead_below = d;
+        }
         let ld = life::analyze_with(pos, None, DeadStoneMethod::Estimate, params);
         let dt = t.elapsed();
         total += dt;
@@ -252,6 +312,10 @@ fn dead_stone_accuracy(files: &[PathBuf], verbose: bool) -> (usize, usize) {
             .map(|s| *s == Some(life::ChainStatus::Dead))
             .collect();
         games += 1;
+        let scored = g.re.len() > 2 && g.re[2..].parse::<f64>().is_ok();
+        if scored {
+            scored_games += 1;
+        }
         for i in 0..want.len() {
             match (want[i], got[i]) {
                 (true, true) => tp += 1,
@@ -260,10 +324,125 @@ fn dead_stone_accuracy(files: &[PathBuf], verbose: bool) -> (usize, usize) {
                 _ => {}
             }
         }
+        let by_markup = life::analyze(pos, Some((&g.tb, &g.tw)), DeadStoneMethod::Markup);
+        let sm = score_game(&g, pos, &by_markup);
+        let se = score_game(&g, pos, &ld);
+        if scored {
+            let rule = rules_of(&g.ru);
+            let e = re_stats.entry(format!("{rule:?}")).or_insert([0usize; 4]);
+            e[0] += 1;
+            e[1] += usize::from(sm.verdict == Verdict::Match);
+            e[2] += usize::from(se.verdict == Verdict::Match);
+            e[3] += usize::from(sm.quick_count_agrees);
+            if sm.verdict != Verdict::Match && verbose {
+                println!(
+                    "SCORE {} RE[{}] RU[{}] HA {} markup count {:?} quick agrees {} {:?}",
+                    f.display(),
+                    g.re,
+                    g.ru,
+                    g.ha,
+                    sm.recorded_rules.as_ref().map(|c| c.margin),
+                    sm.quick_count_agrees,
+                    sm.quick_count_note
+                );
+                let mine_b = by_markup
+                    .territory
+                    .iter()
+                    .filter(|t| **t == Some(Color::Black))
+                    .count();
+                let mine_w = by_markup
+                    .territory
+                    .iter()
+                    .filter(|t| **t == Some(Color::White))
+                    .count();
+                let w = pos.width as usize;
+                for (i, o) in by_markup.territory.iter().enumerate() {
+                    let p = Point {
+                        x: (i % w) as u8,
+                        y: (i / w) as u8,
+                    };
+                    let kgs = if g.tb.contains(&p) {
+                        Some(Color::Black)
+                    } else if g.tw.contains(&p) {
+                        Some(Color::White)
+                    } else {
+                        None
+                    };
+                    if kgs != *o {
+                        let around: Vec<String> = [(0i32, -1i32), (0, 1), (-1, 0), (1, 0)]
+                            .iter()
+                            .map(|(dx, dy)| {
+                                let (x, y) = (p.x as i32 + dx, p.y as i32 + dy);
+                                if x < 0 || y < 0 || x >= w as i32 || y >= pos.height as i32 {
+                                    "#".into()
+                                } else {
+                                    format!("{:?}", pos.cells[y as usize * w + x as usize])
+                                }
+                            })
+                            .collect();
+                        // Liberties of the neighbour chains on the real board.
+                        let mut libs_n = Vec::new();
+                        for (dx, dy) in [(0i32, -1i32), (0, 1), (-1, 0), (1, 0)] {
+                            let (x, y) = (p.x as i32 + dx, p.y as i32 + dy);
+                            if x < 0 || y < 0 || x >= w as i32 || y >= pos.height as i32 {
+                                continue;
+                            }
+                            let j = y as usize * w + x as usize;
+                            if pos.cells[j].is_none() {
+                                continue;
+                            }
+                            let c = pos.cells[j];
+                            let mut seen = vec![false; pos.cells.len()];
+                            let mut st = vec![j];
+                            seen[j] = true;
+                            let mut libs = std::collections::BTreeSet::new();
+                            while let Some(q) = st.pop() {
+                                let (qx, qy) = ((q % w) as i32, (q / w) as i32);
+                                for (ex, ey) in [(0i32, -1i32), (0, 1), (-1, 0), (1, 0)] {
+                                    let (nx, ny) = (qx + ex, qy + ey);
+                                    if nx < 0 || ny < 0 || nx >= w as i32 || ny >= pos.height as i32
+                                    {
+                                        continue;
+                                    }
+                                    let k = ny as usize * w + nx as usize;
+                                    if pos.cells[k].is_none() {
+                                        libs.insert(k);
+                                    } else if pos.cells[k] == c && !seen[k] {
+                                        seen[k] = true;
+                                        st.push(k);
+                                    }
+                                }
+                            }
+                            libs_n.push(libs.len());
+                        }
+                        println!(
+                            "  diff at {} kgs {kgs:?} mine {o:?} around {around:?} nbr libs {libs_n:?}",
+                            p.to_sgf()
+                        );
+                    }
+                }
+                println!(
+                    "  TB {} TW {} mine {mine_b} {mine_w} caps {} {} seki {}",
+                    g.tb.len(),
+                    g.tw.len(),
+                    g.captures_black,
+                    g.captures_white,
+                    sm.seki.len()
+                );
+            }
+        }
         if want == got {
             exact += 1;
+            if scored {
+                scored_exact += 1;
+            }
         } else if verbose {
-            println!("MISMATCH {}\n{}", f.display(), show(pos, &want, &got));
+            println!(
+                "MISMATCH {} RE[{}]\n{}",
+                f.display(),
+                g.re,
+                show(pos, &want, &got)
+            );
         }
     }
     println!(
@@ -274,6 +453,15 @@ fn dead_stone_accuracy(files: &[PathBuf], verbose: bool) -> (usize, usize) {
         total.as_secs_f64() * 1000.0 / games.max(1) as f64,
         worst.as_secs_f64() * 1000.0
     );
+    println!(
+        "games with a score result {scored_games}: exact {scored_exact} ({:.1}%)",
+        100.0 * scored_exact as f64 / scored_games.max(1) as f64
+    );
+    for (rule, [n, m, e, q]) in &re_stats {
+        println!(
+            "RU {rule}: {n} scored games, count = RE with markup dead stones {m}, with estimated {e}, quick count agrees {q}"
+        );
+    }
     (games, exact)
 }
 

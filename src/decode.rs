@@ -1,1 +1,810 @@
 //! Decoding bytes to text: byte-order marks, the declared `CA` charset, detection.
+//!
+//! Order of trust: a byte-order mark (or unmistakable BOM-less UTF-16), then the
+//! declared `CA[...]`, then strict UTF-8, then chardetng's guess. The declared charset
+//! comes before detection because chardetng misguesses short inputs (a file whose only
+//! non-ASCII text is a two-character player name).
+//!
+//! Sources: `bom` = byte-order mark; `declared` = the `CA` value was used; `default` =
+//! the bytes were used as UTF-8 (pure ASCII, or valid UTF-8 with no usable `CA`);
+//! `detected` = chardetng's guess, or BOM-less UTF-16 spotted by its NUL bytes.
+//!
+//! CJK text is never decoded lossily as UTF-8: in Shift_JIS, Big5 and GBK a multi-byte
+//! character can contain `\`, which would then escape a closing `]`. Detection never
+//! answers UTF-8 (only strictly valid UTF-8 is decoded as UTF-8 unless the file says so).
+
+use encoding_rs::{
+    BIG5, EUC_JP, EUC_KR, Encoding, GB18030, GBK, ISO_2022_JP, MACINTOSH, SHIFT_JIS, UTF_8,
+    UTF_16BE, UTF_16LE, WINDOWS_1252,
+};
+use serde::Serialize;
+
+/// Which encoding was used to decode a file, and why.
+#[derive(Clone, Debug, Serialize)]
+pub struct EncodingInfo {
+    /// encoding_rs canonical name, e.g. "UTF-8", "GBK", "Shift_JIS", "windows-1252".
+    pub name: String,
+    /// Where the choice came from.
+    pub source: EncodingSource,
+    /// The raw `CA` value, if the file declares one.
+    pub declared: Option<String>,
+    /// Whether any bytes were replaced by U+FFFD.
+    pub replaced: bool,
+}
+
+/// Where the encoding choice came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EncodingSource {
+    /// A byte-order mark.
+    Bom,
+    /// The declared `CA[...]` value.
+    Declared,
+    /// chardetng's guess, or BOM-less UTF-16 recognised by its NUL bytes.
+    Detected,
+    /// Plain UTF-8: the bytes were ASCII or strictly valid UTF-8.
+    Default,
+}
+
+/// Decoded text with the encoding used and any fallback warnings.
+#[derive(Clone, Debug)]
+pub struct Decoded {
+    /// The decoded text (without byte-order mark).
+    pub text: String,
+    /// The encoding used.
+    pub encoding: EncodingInfo,
+    /// One message per fallback taken, e.g. "CA[FOO] unknown, used detected GBK".
+    pub warnings: Vec<String>,
+}
+
+/// A valid UTF-8 file declared in a legacy multi-byte charset is taken as UTF-8 from
+/// this many non-ASCII characters on: genuine GBK/Shift_JIS/EUC-KR text of that length
+/// is very unlikely to also be valid UTF-8, while UTF-8 CJK often decodes "cleanly" as
+/// GBK (into mojibake).
+const UTF8_OVERRIDES_MULTIBYTE_AT: usize = 4;
+
+/// Decodes an SGF file's bytes to text; never fails, never panics.
+pub fn decode(bytes: &[u8]) -> Decoded {
+    let mut o = plan(bytes);
+    let text = match o.text.take() {
+        Some(t) => t,
+        // Only planned after validation, so the lossy conversion never replaces.
+        None => String::from_utf8_lossy(bytes.get(o.skip..).unwrap_or_default()).into_owned(),
+    };
+    o.finish(text)
+}
+
+/// Like [`decode`], but reuses the buffer as the output when it is valid UTF-8.
+pub fn decode_owned(bytes: Vec<u8>) -> Decoded {
+    let mut o = plan(&bytes);
+    let text = match o.text.take() {
+        Some(t) => t,
+        None => match String::from_utf8(bytes) {
+            Ok(mut s) => {
+                s.drain(..o.skip.min(s.len()));
+                s
+            }
+            // Unreachable in practice (UTF-8 is planned only after validation).
+            Err(e) => {
+                let b = e.into_bytes();
+                let (t, replaced) = run(UTF_8, b.get(o.skip..).unwrap_or_default());
+                o.replaced |= replaced;
+                t
+            }
+        },
+    };
+    o.finish(text)
+}
+
+/// The decision, before the text is materialised.
+struct Plan {
+    /// `None`: the bytes after `skip` are valid UTF-8 and are the text.
+    text: Option<String>,
+    skip: usize,
+    enc: &'static Encoding,
+    source: EncodingSource,
+    declared: Option<String>,
+    replaced: bool,
+    warnings: Vec<String>,
+}
+
+impl Plan {
+    fn finish(self, text: String) -> Decoded {
+        Decoded {
+            text,
+            encoding: EncodingInfo {
+                name: self.enc.name().to_string(),
+                source: self.source,
+                declared: self.declared,
+                replaced: self.replaced,
+            },
+            warnings: self.warnings,
+        }
+    }
+}
+
+fn plan(bytes: &[u8]) -> Plan {
+    let mut warnings = Vec::new();
+    let out = |text: Option<String>,
+               enc: &'static Encoding,
+               source: EncodingSource,
+               declared: Option<String>,
+               replaced: bool,
+               warnings: Vec<String>| Plan {
+        text,
+        skip: 0,
+        enc,
+        source,
+        declared,
+        replaced,
+        warnings,
+    };
+
+    // 1. Byte-order mark. The CA value is then ASCII inside the decoded text.
+    if let Some((enc, bom_len)) = Encoding::for_bom(bytes) {
+        let body = bytes.get(bom_len..).unwrap_or_default();
+        let (text, replaced) = if enc == UTF_8 && is_utf8(body) {
+            (None, false)
+        } else {
+            let (t, r) = run(enc, body);
+            (Some(t), r)
+        };
+        let declared = match &text {
+            Some(t) => find_ca(t.as_bytes()),
+            None => find_ca(body),
+        }
+        .map(lossy);
+        if let Some(d) = &declared {
+            let agrees = match label_to_encoding(d) {
+                Some(e) => e == enc || (is_utf16(e) && is_utf16(enc)),
+                None => false,
+            };
+            if !agrees {
+                warnings.push(format!(
+                    "byte-order mark says {}, ignored CA[{d}]",
+                    enc.name()
+                ));
+            }
+        }
+        if replaced {
+            warnings.push(format!("invalid {} bytes replaced", enc.name()));
+        }
+        let mut p = out(text, enc, EncodingSource::Bom, declared, replaced, warnings);
+        p.skip = bom_len;
+        return p;
+    }
+
+    // 2. UTF-16 without BOM: SGF is mostly ASCII, so half the bytes are NUL.
+    if let Some(enc) = sniff_utf16(bytes) {
+        let (text, replaced) = run(enc, bytes);
+        let declared = find_ca(text.as_bytes()).map(lossy);
+        warnings.push(format!("no byte-order mark, looks like {}", enc.name()));
+        return out(
+            Some(text),
+            enc,
+            EncodingSource::Detected,
+            declared,
+            replaced,
+            warnings,
+        );
+    }
+
+    let ascii = bytes.is_ascii();
+    // The plain search is only needed when multi-byte trail bytes can desync the scan.
+    let ca = if ascii {
+        find_ca_structured(bytes)
+    } else {
+        find_ca(bytes)
+    };
+    let declared = ca.map(lossy);
+    let declared_enc = declared.as_deref().and_then(label_to_encoding);
+
+    // 3. Pure ASCII (without ISO-2022-JP escapes): every ASCII-compatible charset agrees.
+    if ascii && !bytes.contains(&0x1B) {
+        let (enc, source) = match (declared_enc, declared.as_deref()) {
+            (Some(e), _) if e.is_ascii_compatible() => (e, EncodingSource::Declared),
+            (Some(e), Some(d)) => {
+                warnings.push(format!(
+                    "declared CA[{d}] ({}) but text is ASCII, used UTF-8",
+                    e.name()
+                ));
+                (UTF_8, EncodingSource::Default)
+            }
+            (None, Some(d)) => {
+                warnings.push(format!("CA[{d}] unknown, text is ASCII, used UTF-8"));
+                (UTF_8, EncodingSource::Default)
+            }
+            _ => (UTF_8, EncodingSource::Default),
+        };
+        return out(None, enc, source, declared, false, warnings);
+    }
+
+    let utf8_ok = is_utf8(bytes);
+
+    // 4. The declared charset, unless it is clearly wrong.
+    if let (Some(enc), Some(d)) = (declared_enc, declared.as_deref()) {
+        if enc == UTF_8 {
+            if utf8_ok {
+                return out(
+                    None,
+                    UTF_8,
+                    EncodingSource::Declared,
+                    declared,
+                    false,
+                    warnings,
+                );
+            }
+            if mostly_utf8(bytes) {
+                warnings.push(format!(
+                    "declared CA[{d}]; a few invalid UTF-8 bytes replaced"
+                ));
+                let (text, _) = run(UTF_8, bytes);
+                return out(
+                    Some(text),
+                    UTF_8,
+                    EncodingSource::Declared,
+                    declared,
+                    true,
+                    warnings,
+                );
+            }
+            warnings.push(format!("declared CA[{d}] but text is not valid UTF-8"));
+        } else if is_utf16(enc) {
+            warnings.push(format!("declared CA[{d}] but text is not UTF-16"));
+        } else {
+            let (text, replaced) = run(enc, bytes);
+            if utf8_ok
+                && (replaced
+                    || enc.is_single_byte()
+                    || non_ascii_chars(bytes) >= UTF8_OVERRIDES_MULTIBYTE_AT)
+            {
+                warnings.push(format!(
+                    "declared CA[{d}] ({}) but text is valid UTF-8, used UTF-8",
+                    enc.name()
+                ));
+                return out(
+                    None,
+                    UTF_8,
+                    EncodingSource::Default,
+                    declared,
+                    false,
+                    warnings,
+                );
+            }
+            if !replaced {
+                return out(
+                    Some(text),
+                    enc,
+                    EncodingSource::Declared,
+                    declared,
+                    false,
+                    warnings,
+                );
+            }
+            // The declared charset fails on these bytes: see whether detection does better.
+            let guess = detect(bytes);
+            if guess != enc {
+                let (gtext, greplaced) = run(guess, bytes);
+                if !greplaced {
+                    warnings.push(format!(
+                        "declared CA[{d}] ({}) does not fit the bytes, used detected {}",
+                        enc.name(),
+                        guess.name()
+                    ));
+                    return out(
+                        Some(gtext),
+                        guess,
+                        EncodingSource::Detected,
+                        declared,
+                        false,
+                        warnings,
+                    );
+                }
+            }
+            warnings.push(format!("invalid {} bytes replaced", enc.name()));
+            return out(
+                Some(text),
+                enc,
+                EncodingSource::Declared,
+                declared,
+                true,
+                warnings,
+            );
+        }
+    } else if let Some(d) = declared.as_deref() {
+        warnings.push(format!("CA[{d}] unknown"));
+    }
+
+    // 5. Strict UTF-8.
+    if utf8_ok {
+        if declared.is_some() {
+            warnings.push("used UTF-8 (text is valid UTF-8)".to_string());
+        }
+        return out(
+            None,
+            UTF_8,
+            EncodingSource::Default,
+            declared,
+            false,
+            warnings,
+        );
+    }
+
+    // 6. Damaged UTF-8 (Fox files: some continuation bytes replaced by `?`). Safe to
+    // decode lossily: in UTF-8 no ASCII byte such as `\` is ever part of a character.
+    if mostly_utf8(bytes) {
+        warnings.push("not valid UTF-8 but nearly so: invalid bytes replaced".to_string());
+        let (text, _) = run(UTF_8, bytes);
+        return out(
+            Some(text),
+            UTF_8,
+            EncodingSource::Detected,
+            declared,
+            true,
+            warnings,
+        );
+    }
+
+    // 7. Detection. chardetng is told never to answer UTF-8: the bytes are not valid UTF-8.
+    let guess = detect(bytes);
+    let (text, replaced) = run(guess, bytes);
+    if declared.is_none() {
+        warnings.push(format!(
+            "no CA and not UTF-8, used detected {}",
+            guess.name()
+        ));
+    } else {
+        warnings.push(format!("used detected {}", guess.name()));
+    }
+    if replaced {
+        warnings.push(format!("invalid {} bytes replaced", guess.name()));
+    }
+    out(
+        Some(text),
+        guess,
+        EncodingSource::Detected,
+        declared,
+        replaced,
+        warnings,
+    )
+}
+
+/// Decodes without BOM sniffing; returns the text and whether anything was replaced.
+fn run(enc: &'static Encoding, bytes: &[u8]) -> (String, bool) {
+    let (cow, replaced) = enc.decode_without_bom_handling(bytes);
+    (cow.into_owned(), replaced)
+}
+
+fn is_utf8(bytes: &[u8]) -> bool {
+    std::str::from_utf8(bytes).is_ok()
+}
+
+fn is_utf16(enc: &'static Encoding) -> bool {
+    enc == UTF_16LE || enc == UTF_16BE
+}
+
+/// Number of non-ASCII characters in valid UTF-8 (counts lead bytes).
+fn non_ascii_chars(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| b >= 0xC0).count()
+}
+
+/// Whether invalid UTF-8 is mostly valid: at least as many valid non-ASCII characters
+/// as invalid sequences (and at least 4). Legacy CJK text forms a valid UTF-8 sequence
+/// for roughly one character in ten, Latin text almost never; Fox's damaged UTF-8
+/// (one byte of some characters replaced by `?`, leaving 1-2 invalid sequences each)
+/// measured 1.2 to 3.5 valid per invalid.
+fn mostly_utf8(bytes: &[u8]) -> bool {
+    let (mut valid, mut invalid) = (0usize, 0usize);
+    let mut rest = bytes;
+    loop {
+        match std::str::from_utf8(rest) {
+            Ok(_) => {
+                valid += non_ascii_chars(rest);
+                break;
+            }
+            Err(e) => {
+                let (ok, tail) = rest.split_at(e.valid_up_to());
+                valid += non_ascii_chars(ok);
+                invalid += 1;
+                match e.error_len() {
+                    Some(n) => rest = tail.get(n..).unwrap_or_default(),
+                    None => break,
+                }
+            }
+        }
+        // Give up early on text that is clearly not UTF-8.
+        if invalid > 16 && invalid > valid * 2 {
+            return false;
+        }
+    }
+    valid >= 4 && valid >= invalid
+}
+
+fn lossy(v: &[u8]) -> String {
+    String::from_utf8_lossy(v).into_owned()
+}
+
+fn detect(bytes: &[u8]) -> &'static Encoding {
+    let mut det = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Allow);
+    det.feed(bytes, true);
+    det.guess(None, chardetng::Utf8Detection::Deny)
+}
+
+/// Recognises BOM-less UTF-16 by NUL bytes on one side of each pair only.
+fn sniff_utf16(bytes: &[u8]) -> Option<&'static Encoding> {
+    let head = &bytes[..bytes.len().min(512)];
+    let pairs = head.len() / 2;
+    if pairs < 2 {
+        return None;
+    }
+    let (mut even, mut odd) = (0usize, 0usize);
+    for p in head.chunks_exact(2) {
+        even += usize::from(p[0] == 0);
+        odd += usize::from(p[1] == 0);
+    }
+    // Mostly-ASCII SGF puts a NUL in at least ~40% of pairs on one side; other
+    // encodings essentially never contain NUL.
+    let many = |n: usize| n * 10 >= pairs * 4;
+    let few = |n: usize| n * 50 <= pairs;
+    if many(even) && few(odd) {
+        Some(UTF_16BE)
+    } else if many(odd) && few(even) {
+        Some(UTF_16LE)
+    } else {
+        None
+    }
+}
+
+/// Finds the raw `CA` value in ASCII-compatible bytes.
+///
+/// First a value-aware scan of the root node (skipping `\`-escaped bytes); if that
+/// finds nothing (a CJK trail byte `\` may have swallowed a `]` before `CA`), a plain
+/// search for `CA[` after a delimiter with a label-like value.
+pub fn find_ca(bytes: &[u8]) -> Option<&[u8]> {
+    find_ca_structured(bytes).or_else(|| find_ca_plain(bytes))
+}
+
+fn find_ca_structured(bytes: &[u8]) -> Option<&[u8]> {
+    let mut nodes = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'[' => {
+                // The identifier is the run of letters just before `[` (spaces allowed).
+                // None means another value of the previous property: `AB[aa][bb]`.
+                let mut k = i;
+                while k > 0 && bytes[k - 1].is_ascii_whitespace() {
+                    k -= 1;
+                }
+                let id_end = k;
+                while k > 0 && bytes[k - 1].is_ascii_alphabetic() {
+                    k -= 1;
+                }
+                let is_ca = &bytes[k..id_end] == b"CA";
+                let start = i + 1;
+                let mut j = start;
+                while j < bytes.len() && bytes[j] != b']' {
+                    j += if bytes[j] == b'\\' { 2 } else { 1 };
+                }
+                let end = j.min(bytes.len());
+                if is_ca {
+                    return Some(trim(&bytes[start..end]));
+                }
+                i = end;
+            }
+            b';' => {
+                nodes += 1;
+                // CA is a root property: stop at the second node.
+                if nodes > 1 {
+                    return None;
+                }
+            }
+            b'(' if nodes > 0 => return None,
+            b')' => return None,
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
+fn find_ca_plain(bytes: &[u8]) -> Option<&[u8]> {
+    let mut from = 0;
+    while let Some(pos) = bytes[from..].windows(3).position(|w| w == b"CA[") {
+        let at = from + pos;
+        from = at + 3;
+        let delimited = at == 0
+            || matches!(
+                bytes[at - 1],
+                b']' | b';' | b'(' | b' ' | b'\t' | b'\r' | b'\n'
+            );
+        if !delimited {
+            continue;
+        }
+        let rest = &bytes[from..bytes.len().min(from + 48)];
+        if let Some(end) = rest.iter().position(|&c| c == b']') {
+            let v = &rest[..end];
+            let labelish = v
+                .iter()
+                .all(|c| c.is_ascii_alphanumeric() || b" -_.:()".contains(c));
+            if labelish && !v.is_empty() {
+                return Some(trim(v));
+            }
+        }
+    }
+    None
+}
+
+fn trim(v: &[u8]) -> &[u8] {
+    v.trim_ascii()
+}
+
+/// Maps a `CA` value to an encoding: WHATWG labels plus real-world aliases they miss.
+pub fn label_to_encoding(label: &str) -> Option<&'static Encoding> {
+    let label = label.trim();
+    if let Some(e) = Encoding::for_label(label.as_bytes()) {
+        return Some(e);
+    }
+    // Normalise away case and separators: "ISO8859_1", "Shift-JIS", "x_mac_roman".
+    let key: String = label
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
+    let key = key
+        .strip_prefix("x")
+        .filter(|k| k.starts_with("mac"))
+        .unwrap_or(&key);
+    let e = match key {
+        "utf8" | "utf" | "unicode11utf8" => UTF_8,
+        "utf16" | "utf16le" | "unicode" => UTF_16LE,
+        "utf16be" => UTF_16BE,
+        "ascii" | "usascii" | "latin1" | "iso88591" | "iso885911987" | "cp1252" | "windows1252"
+        | "win1252" | "ansi" => WINDOWS_1252,
+        "sjis" | "shiftjis" | "mskanji" | "cp932" | "ms932" | "windows31j" | "csshiftjis"
+        | "xsjis" => SHIFT_JIS,
+        "eucjp" | "xeucjp" => EUC_JP,
+        "jis" | "iso2022jp" => ISO_2022_JP,
+        "gb2312" | "euccn" | "xeuccn" | "cp936" | "ms936" | "gbk" | "chinese" | "gb231280" => GBK,
+        "gb18030" => GB18030,
+        "big5" | "big5hkscs" | "cp950" | "ms950" | "xxbig5" => BIG5,
+        "euckr" | "cp949" | "ms949" | "uhc" | "ksc5601" | "ksc56011987" | "korean" => EUC_KR,
+        "mac" | "macroman" | "macintosh" => MACINTOSH,
+        _ => return by_number(key),
+    };
+    Some(e)
+}
+
+/// "iso8859N", "cpNNNN", "winNNNN", "koi8r" → the WHATWG label with separators.
+fn by_number(key: &str) -> Option<&'static Encoding> {
+    let label = if let Some(n) = key.strip_prefix("iso8859") {
+        format!("iso-8859-{n}")
+    } else if let Some(n) = key.strip_prefix("cp").or_else(|| key.strip_prefix("win")) {
+        format!("windows-{n}")
+    } else if let Some(n) = key.strip_prefix("koi8") {
+        format!("koi8-{n}")
+    } else {
+        return None;
+    };
+    Encoding::for_label(label.as_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn gbk(s: &str) -> Vec<u8> {
+        GBK.encode(s).0.into_owned()
+    }
+
+    #[test]
+    fn ascii_fast_path_reports_declared_name() {
+        let d = decode(b"(;GM[1]CA[ISO-8859-1]PB[Bob])");
+        assert_eq!(d.text, "(;GM[1]CA[ISO-8859-1]PB[Bob])");
+        assert_eq!(d.encoding.name, "windows-1252");
+        assert_eq!(d.encoding.source, EncodingSource::Declared);
+        assert_eq!(d.encoding.declared.as_deref(), Some("ISO-8859-1"));
+        assert!(d.warnings.is_empty());
+    }
+
+    #[test]
+    fn ascii_without_ca_is_default_utf8() {
+        let d = decode(b"(;GM[1]PB[Bob])");
+        assert_eq!(d.encoding.name, "UTF-8");
+        assert_eq!(d.encoding.source, EncodingSource::Default);
+        assert_eq!(d.encoding.declared, None);
+    }
+
+    #[test]
+    fn declared_gbk_keeps_move_after_backslash_trail_byte() {
+        // 能 in Shift_JIS is 0x94 0x5C: lossy UTF-8 would let `\` escape the `]`.
+        let mut b = b"(;CA[SJIS]PB[".to_vec();
+        b.extend_from_slice(&SHIFT_JIS.encode("十段").0);
+        b.extend_from_slice(b"]PW[");
+        b.extend_from_slice(&SHIFT_JIS.encode("能").0);
+        b.extend_from_slice(b"];B[pd])");
+        let d = decode(&b);
+        assert_eq!(d.encoding.name, "Shift_JIS");
+        assert_eq!(d.encoding.source, EncodingSource::Declared);
+        assert!(d.text.contains("PW[能];B[pd]"), "{}", d.text);
+    }
+
+    #[test]
+    fn ca_after_backslash_trail_byte_is_still_found() {
+        // The structured scan loses sync on `\` inside 能; the plain search recovers CA.
+        let mut b = b"(;PB[".to_vec();
+        b.extend_from_slice(&SHIFT_JIS.encode("能").0);
+        b.extend_from_slice(b"]CA[Shift_JIS]PW[x];B[pd])");
+        let d = decode(&b);
+        assert_eq!(d.encoding.declared.as_deref(), Some("Shift_JIS"));
+        assert!(d.text.contains("PB[能]"));
+    }
+
+    #[test]
+    fn unknown_ca_falls_back_to_detection_with_warning() {
+        let mut b = b"(;CA[FOO]C[".to_vec();
+        b.extend_from_slice(&gbk(
+            "围棋是一种古老的游戏，从被遗忘的中国起源先传到东亚其他地区。",
+        ));
+        b.extend_from_slice(b"])");
+        let d = decode(&b);
+        assert_eq!(d.encoding.source, EncodingSource::Detected);
+        assert_eq!(d.encoding.name, "GBK");
+        assert!(d.warnings.iter().any(|w| w.contains("CA[FOO] unknown")));
+        assert!(d.text.contains("围棋"));
+    }
+
+    #[test]
+    fn unknown_ca_on_utf8_is_default() {
+        let d = decode("(;CA[FOO]PB[古力])".as_bytes());
+        assert_eq!(d.encoding.name, "UTF-8");
+        assert_eq!(d.encoding.source, EncodingSource::Default);
+        assert!(!d.warnings.is_empty());
+    }
+
+    #[test]
+    fn declared_single_byte_on_utf8_uses_utf8() {
+        let d = decode("(;CA[ISO-8859-1]PB[Müller])".as_bytes());
+        assert_eq!(d.text, "(;CA[ISO-8859-1]PB[Müller])");
+        assert_eq!(d.encoding.name, "UTF-8");
+        assert!(d.warnings[0].contains("valid UTF-8"), "{:?}", d.warnings);
+    }
+
+    #[test]
+    fn declared_gb2312_on_long_utf8_uses_utf8() {
+        let d = decode("(;CA[GB2312]PB[古力]PW[柯洁])".as_bytes());
+        assert_eq!(d.encoding.name, "UTF-8");
+        assert!(d.text.contains("PW[柯洁]"));
+    }
+
+    #[test]
+    fn declared_latin1_on_latin1_bytes() {
+        let d = decode(b"(;CA[ISO8859_1]PB[M\xFCller])");
+        assert_eq!(d.encoding.name, "windows-1252");
+        assert_eq!(d.encoding.source, EncodingSource::Declared);
+        assert!(d.text.contains("Müller"));
+    }
+
+    #[test]
+    fn declared_utf8_but_invalid_is_detected() {
+        let mut b = b"(;CA[UTF-8]C[".to_vec();
+        b.extend_from_slice(&gbk(
+            "围棋是一种古老的游戏，从被遗忘的中国起源先传到东亚其他地区。",
+        ));
+        b.extend_from_slice(b"])");
+        let d = decode(&b);
+        assert_eq!(d.encoding.source, EncodingSource::Detected);
+        assert_ne!(d.encoding.name, "UTF-8");
+        assert!(d.warnings.iter().any(|w| w.contains("not valid UTF-8")));
+    }
+
+    #[test]
+    fn damaged_utf8_is_decoded_as_utf8() {
+        // Fox: 柯洁 with the last continuation byte of 洁 replaced by `?`.
+        let b = b"(;PB[\xe6\x9f\xaf\xe6\xb4?]PW[\xe9\x82\xac\xe5\x85\x89\xe4\xba\x9a];B[pd])";
+        let d = decode(b);
+        assert_eq!(d.encoding.name, "UTF-8");
+        assert_eq!(d.encoding.source, EncodingSource::Detected);
+        assert!(d.encoding.replaced);
+        assert!(d.text.contains("PW[邬光亚];B[pd]"), "{}", d.text);
+        // GBK is not mistaken for damaged UTF-8.
+        assert!(!mostly_utf8(&gbk("围棋是一种古老的游戏")));
+    }
+
+    #[test]
+    fn utf8_bom_is_stripped() {
+        let d = decode(b"\xEF\xBB\xBF(;CA[UTF-8]PB[x])");
+        assert_eq!(d.text, "(;CA[UTF-8]PB[x])");
+        assert_eq!(d.encoding.source, EncodingSource::Bom);
+        assert!(d.warnings.is_empty());
+    }
+
+    #[test]
+    fn utf16_without_bom_is_sniffed() {
+        let s = "(;CA[UTF-16LE]PB[이세돌])";
+        let b: Vec<u8> = s.encode_utf16().flat_map(|u| u.to_le_bytes()).collect();
+        let d = decode(&b);
+        assert_eq!(d.text, s);
+        assert_eq!(d.encoding.name, "UTF-16LE");
+        assert_eq!(d.encoding.declared.as_deref(), Some("UTF-16LE"));
+        let b: Vec<u8> = s.encode_utf16().flat_map(|u| u.to_be_bytes()).collect();
+        assert_eq!(decode(&b).encoding.name, "UTF-16BE");
+    }
+
+    #[test]
+    fn iso2022jp_ascii_bytes_are_decoded() {
+        let b = ISO_2022_JP
+            .encode("(;CA[ISO-2022-JP]C[囲碁])")
+            .0
+            .into_owned();
+        assert!(b.is_ascii());
+        let d = decode(&b);
+        assert_eq!(d.text, "(;CA[ISO-2022-JP]C[囲碁])");
+    }
+
+    #[test]
+    fn aliases_map() {
+        for (l, n) in [
+            ("UTF8", "UTF-8"),
+            ("ISO8859_1", "windows-1252"),
+            ("ISO-8859-15", "ISO-8859-15"),
+            ("MS_KANJI", "Shift_JIS"),
+            ("Shift-JIS", "Shift_JIS"),
+            ("EUC-CN", "GBK"),
+            ("CP936", "GBK"),
+            ("CP949", "EUC-KR"),
+            ("CP1251", "windows-1251"),
+            ("KOI8-R", "KOI8-R"),
+            ("MacRoman", "macintosh"),
+            ("x-mac-roman", "macintosh"),
+            ("GB18030", "gb18030"),
+        ] {
+            assert_eq!(label_to_encoding(l).map(|e| e.name()), Some(n), "{l}");
+        }
+        assert!(label_to_encoding("FOO").is_none());
+    }
+
+    #[test]
+    fn ca_inside_comment_is_not_the_declaration() {
+        assert_eq!(
+            find_ca(b"(;C[see CA\\]CA[x]]CA[GBK];B[aa])"),
+            Some(&b"GBK"[..])
+        );
+        // Structured scan stops at the root; the plain fallback still takes a later CA.
+        assert_eq!(find_ca_structured(b"(;GM[1];CA[GBK])"), None);
+        assert_eq!(find_ca(b"(;GM[1];CA[GBK])"), Some(&b"GBK"[..]));
+        assert_eq!(find_ca(b"(;C[xCA[GBK]])"), None);
+    }
+
+    #[test]
+    fn decode_owned_matches_decode() {
+        for b in [
+            &b"(;PB[x])"[..],
+            "(;PB[古力])".as_bytes(),
+            b"\xEF\xBB\xBF(;PB[x])",
+            b"(;CA[GBK]PB[\xB9\xC5\xC1\xA6])",
+            b"",
+        ] {
+            let a = decode(b);
+            let o = decode_owned(b.to_vec());
+            assert_eq!(a.text, o.text);
+            assert_eq!(a.encoding.name, o.encoding.name);
+        }
+    }
+
+    #[test]
+    fn never_panics_on_odd_inputs() {
+        for b in [
+            &b""[..],
+            b"\x00",
+            b"CA[",
+            b"CA[]",
+            b"(;CA[UTF-16]PB[\xFF])",
+            b"\xFE\xFF\x00",
+            b"\xFF\xFE(",
+            b"(;CA[\\",
+        ] {
+            let _ = decode(b);
+        }
+    }
+}

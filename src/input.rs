@@ -1,1 +1,1073 @@
 //! Finding inputs: files, directories, zip and tar archives, standard input.
+//!
+//! [`inputs`] returns a lazy iterator: directories are listed when reached, archives are
+//! opened when reached and their entries yielded one at a time in archive order, so
+//! memory stays bounded by one entry (plus a small read-ahead for tar streams). Plain
+//! files are yielded as [`Item::File`] and read later, in parallel, by [`Item::load`].
+//!
+//! Order is deterministic: top-level paths as given; inside a directory, byte-wise order
+//! of the full path string (a directory sorts as `name/`, which makes a depth-first walk
+//! equal to sorting all paths); inside an archive, the archive's own order.
+
+use std::collections::VecDeque;
+use std::fs::File;
+use std::io::{self, BufReader, Cursor, Read, Seek};
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+
+/// Size limits that keep a hostile or broken input from exhausting memory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Largest plain SGF file read from disk or stdin, in bytes.
+    pub max_file_bytes: u64,
+    /// Largest archive entry read into memory (SGF or nested archive), in bytes.
+    pub max_entry_bytes: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_file_bytes: 64 << 20,
+            max_entry_bytes: 16 << 20,
+        }
+    }
+}
+
+/// One input found by [`inputs`].
+#[derive(Debug)]
+pub enum Item {
+    /// A plain SGF file on disk, read later by [`Item::load`].
+    File {
+        /// The path as given or joined, e.g. `samples/x/a.sgf`.
+        name: String,
+        /// Where to read it.
+        path: PathBuf,
+    },
+    /// An archive entry or standard input, already in memory.
+    Bytes {
+        /// `archive.zip!dir/g.sgf`, or `-` for stdin.
+        name: String,
+        /// The raw bytes.
+        bytes: Vec<u8>,
+    },
+    /// An unreadable file or entry, an over-limit entry, or a corrupt archive.
+    Error {
+        /// The file, entry or archive concerned.
+        name: String,
+        /// What went wrong.
+        message: String,
+    },
+    /// Not an SGF file (by extension), or an entry that cannot be followed.
+    Skipped {
+        /// The file or entry skipped.
+        name: String,
+        /// Why.
+        reason: String,
+    },
+}
+
+impl Item {
+    /// The item's name: a path, `archive!entry`, or `-`.
+    pub fn name(&self) -> &str {
+        match self {
+            Item::File { name, .. }
+            | Item::Bytes { name, .. }
+            | Item::Error { name, .. }
+            | Item::Skipped { name, .. } => name,
+        }
+    }
+
+    /// Returns the name and the bytes: reads a `File` under the size limit; `Error` and
+    /// `Skipped` give their message or reason as the error.
+    pub fn load(self, limits: &Limits) -> (String, Result<Vec<u8>, String>) {
+        match self {
+            Item::File { name, path } => {
+                let r = read_file(&path, limits.max_file_bytes);
+                (name, r)
+            }
+            Item::Bytes { name, bytes } => (name, Ok(bytes)),
+            Item::Error { name, message } => (name, Err(message)),
+            Item::Skipped { name, reason } => (name, Err(reason)),
+        }
+    }
+}
+
+fn read_file(path: &Path, max: u64) -> Result<Vec<u8>, String> {
+    let f = File::open(path).map_err(|e| e.to_string())?;
+    let len = f.metadata().map(|m| m.len()).unwrap_or(0);
+    if len > max {
+        return Err(over_limit("file", len, max));
+    }
+    read_limited(f, len, max, "file")
+}
+
+fn over_limit(what: &str, len: u64, max: u64) -> String {
+    format!("{what} is {len} bytes, over the {max}-byte limit")
+}
+
+/// Reads at most `max` bytes; `take(max + 1)` so a lying size header cannot make us
+/// read (or allocate) more than one byte past the limit.
+fn read_limited(r: impl Read, hint: u64, max: u64, what: &str) -> Result<Vec<u8>, String> {
+    // Trust the hint for the allocation only up to the limit.
+    let cap = usize::try_from(hint.min(max)).unwrap_or(0);
+    let mut buf = Vec::with_capacity(cap);
+    r.take(max.saturating_add(1))
+        .read_to_end(&mut buf)
+        .map_err(|e| e.to_string())?;
+    if buf.len() as u64 > max {
+        return Err(format!(
+            "{what} is over the {max}-byte limit (size recorded as {hint} bytes)"
+        ));
+    }
+    Ok(buf)
+}
+
+/// What a name or a stream's first bytes say it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// An SGF file.
+    Sgf,
+    /// A zip archive.
+    Zip,
+    /// An uncompressed tar archive.
+    Tar,
+    /// A gzip-compressed tar archive (or, on stdin, any gzip stream).
+    TarGz,
+    /// Anything else.
+    Other,
+}
+
+/// Classifies a file or entry name by extension, case-insensitively.
+pub fn kind_of_name(name: &str) -> Kind {
+    let lower = name.to_ascii_lowercase();
+    if lower.ends_with(".sgf") {
+        Kind::Sgf
+    } else if lower.ends_with(".zip") {
+        Kind::Zip
+    } else if lower.ends_with(".tar") {
+        Kind::Tar
+    } else if lower.ends_with(".tar.gz") || lower.ends_with(".tgz") {
+        Kind::TarGz
+    } else {
+        Kind::Other
+    }
+}
+
+/// Classifies a stream by its first bytes (pass at least 512 when available):
+/// zip, gzip, tar (ustar magic or a valid header checksum), else SGF.
+pub fn sniff(head: &[u8]) -> Kind {
+    if head.starts_with(b"PK\x03\x04") || head.starts_with(b"PK\x05\x06") {
+        Kind::Zip
+    } else if head.starts_with(&[0x1F, 0x8B]) {
+        Kind::TarGz
+    } else if is_tar_header(head) {
+        Kind::Tar
+    } else {
+        Kind::Sgf
+    }
+}
+
+/// A tar header: "ustar" magic at 257, or (old v7 tar) a valid octal checksum.
+fn is_tar_header(h: &[u8]) -> bool {
+    if h.len() < 512 {
+        return h.len() >= 262 && &h[257..262] == b"ustar";
+    }
+    if &h[257..262] == b"ustar" {
+        return true;
+    }
+    let field = &h[148..156];
+    let digits: Vec<u8> = field
+        .iter()
+        .copied()
+        .skip_while(|b| *b == b' ')
+        .take_while(|b| (b'0'..=b'7').contains(b))
+        .collect();
+    if digits.is_empty() {
+        return false;
+    }
+    let stored = digits
+        .iter()
+        .fold(0u64, |acc, d| acc * 8 + u64::from(d - b'0'));
+    // The checksum counts its own field as eight spaces.
+    let sum: u64 = h[..512]
+        .iter()
+        .enumerate()
+        .map(|(i, &b)| {
+            if (148..156).contains(&i) {
+                u64::from(b' ')
+            } else {
+                u64::from(b)
+            }
+        })
+        .sum();
+    stored == sum && sum != 8 * u64::from(b' ')
+}
+
+/// Nested archives deeper than this are skipped (a zip quine would never end).
+const MAX_NESTING: u32 = 4;
+/// Entries buffered ahead by a tar reader thread.
+const TAR_READ_AHEAD: usize = 2;
+
+/// Expands paths into a lazy, ordered stream of [`Item`]s; `-` is standard input.
+/// Fails only when a top-level path does not exist or cannot be accessed.
+pub fn inputs(paths: &[PathBuf], limits: &Limits) -> Result<Inputs, String> {
+    for p in paths {
+        if p.as_os_str() != "-" {
+            std::fs::metadata(p).map_err(|e| format!("{}: {e}", p.display()))?;
+        }
+    }
+    Ok(Inputs {
+        limits: *limits,
+        pending: paths.iter().cloned().collect(),
+        stack: Vec::new(),
+    })
+}
+
+/// Lazy iterator over the items under the given paths.
+pub struct Inputs {
+    limits: Limits,
+    pending: VecDeque<PathBuf>,
+    stack: Vec<Source>,
+}
+
+/// What a source produces: a finished item, or something to descend into.
+enum Out {
+    Item(Item),
+    Dir {
+        name: String,
+        path: PathBuf,
+    },
+    Archive {
+        name: String,
+        kind: Kind,
+        data: Data,
+        depth: u32,
+    },
+}
+
+/// Where an archive's bytes come from.
+enum Data {
+    Path(PathBuf),
+    Mem(Vec<u8>),
+    Stream(Box<dyn Read + Send>),
+}
+
+trait ReadSeek: Read + Seek + Send {}
+impl<T: Read + Seek + Send> ReadSeek for T {}
+
+/// One directory entry, listed but not yet yielded.
+struct DirEntry {
+    path: PathBuf,
+    name: String,
+    is_dir: bool,
+    /// Set when the entry itself could not be read.
+    error: Option<String>,
+}
+
+enum Source {
+    /// One output already decided (used for a stream given to [`from_reader`]).
+    Pending(Option<Out>),
+    /// A directory's sorted entries not yet yielded.
+    Dir(std::vec::IntoIter<DirEntry>),
+    Zip {
+        name: String,
+        archive: Box<zip::ZipArchive<Box<dyn ReadSeek>>>,
+        next: usize,
+        depth: u32,
+    },
+    /// Tar entries read by a helper thread: `tar::Entries` borrows its archive, so it
+    /// cannot live in this iterator; the bounded channel keeps memory bounded.
+    Tar {
+        name: String,
+        /// None once the thread has died and that has been reported.
+        rx: Option<Receiver<TarMsg>>,
+    },
+}
+
+enum TarMsg {
+    Out(Out),
+    Done,
+}
+
+impl Iterator for Inputs {
+    type Item = Item;
+
+    fn next(&mut self) -> Option<Item> {
+        loop {
+            let out = match self.stack.last_mut() {
+                Some(src) => match src.next(&self.limits) {
+                    Some(o) => o,
+                    None => {
+                        self.stack.pop();
+                        continue;
+                    }
+                },
+                None => top_level(self.pending.pop_front()?, &self.limits),
+            };
+            match out {
+                Out::Item(item) => return Some(item),
+                Out::Dir { name, path } => match list_dir(&path, &name) {
+                    Ok(entries) => self.stack.push(Source::Dir(entries.into_iter())),
+                    Err(item) => return Some(item),
+                },
+                Out::Archive {
+                    name,
+                    kind,
+                    data,
+                    depth,
+                } => match open_archive(name, kind, data, depth, &self.limits) {
+                    Ok(src) => self.stack.push(src),
+                    Err(item) => return Some(item),
+                },
+            }
+        }
+    }
+}
+
+fn display(p: &Path) -> String {
+    p.to_string_lossy().into_owned()
+}
+
+fn top_level(path: PathBuf, limits: &Limits) -> Out {
+    if path.as_os_str() == "-" {
+        return stdin_source(limits);
+    }
+    let name = display(&path);
+    // Top-level paths are followed even when they are symlinks: the user named them.
+    match std::fs::metadata(&path) {
+        Ok(m) if m.is_dir() => Out::Dir { name, path },
+        Ok(_) => classify_file(name, path),
+        Err(e) => Out::Item(Item::Error {
+            name,
+            message: e.to_string(),
+        }),
+    }
+}
+
+fn classify_file(name: String, path: PathBuf) -> Out {
+    match kind_of_name(&name) {
+        Kind::Sgf => Out::Item(Item::File { name, path }),
+        Kind::Other => Out::Item(Item::Skipped {
+            name,
+            reason: "not an SGF file (by extension)".to_string(),
+        }),
+        kind => Out::Archive {
+            name,
+            kind,
+            data: Data::Path(path),
+            depth: 0,
+        },
+    }
+}
+
+/// Lists a directory sorted so that a depth-first walk is in full-path byte order.
+fn list_dir(dir: &Path, dir_name: &str) -> Result<Vec<DirEntry>, Item> {
+    let rd = std::fs::read_dir(dir).map_err(|e| Item::Error {
+        name: dir_name.to_string(),
+        message: e.to_string(),
+    })?;
+    let mut v = Vec::new();
+    for e in rd {
+        let e = match e {
+            Ok(e) => e,
+            Err(err) => {
+                v.push(DirEntry {
+                    path: dir.to_path_buf(),
+                    name: dir_name.to_string(),
+                    is_dir: false,
+                    error: Some(format!("cannot list an entry: {err}")),
+                });
+                continue;
+            }
+        };
+        // file_type does not follow symlinks, so symlinked directories are not entered
+        // (no loops); symlinks to files are read like files.
+        let is_dir = e.file_type().map(|t| t.is_dir()).unwrap_or(false);
+        let path = e.path();
+        let name = display(&path);
+        v.push(DirEntry {
+            path,
+            name,
+            is_dir,
+            error: None,
+        });
+    }
+    // Key: the name's bytes, plus `/` for directories.
+    v.sort_by_cached_key(|x| {
+        let mut k = x
+            .path
+            .file_name()
+            .unwrap_or_default()
+            .as_encoded_bytes()
+            .to_vec();
+        if x.is_dir {
+            k.push(b'/');
+        }
+        k
+    });
+    Ok(v)
+}
+
+impl Source {
+    fn next(&mut self, limits: &Limits) -> Option<Out> {
+        match self {
+            Source::Pending(o) => o.take(),
+            Source::Dir(it) => {
+                let e = it.next()?;
+                if let Some(message) = e.error {
+                    return Some(Out::Item(Item::Error {
+                        name: e.name,
+                        message,
+                    }));
+                }
+                if e.is_dir {
+                    return Some(Out::Dir {
+                        name: e.name,
+                        path: e.path,
+                    });
+                }
+                Some(dir_entry(e.path, e.name))
+            }
+            Source::Zip {
+                name,
+                archive,
+                next,
+                depth,
+            } => {
+                while *next < archive.len() {
+                    let i = *next;
+                    *next += 1;
+                    if let Some(out) = zip_entry(name, archive, i, *depth, limits) {
+                        return Some(out);
+                    }
+                }
+                None
+            }
+            Source::Tar { name, rx } => match rx.as_ref()?.recv() {
+                Ok(TarMsg::Out(o)) => Some(o),
+                Ok(TarMsg::Done) => None,
+                // The reader thread ended without saying Done: it panicked.
+                Err(_) => {
+                    *rx = None;
+                    Some(Out::Item(Item::Error {
+                        name: name.clone(),
+                        message: "tar reader stopped unexpectedly".to_string(),
+                    }))
+                }
+            },
+        }
+    }
+}
+
+fn dir_entry(path: PathBuf, name: String) -> Out {
+    match std::fs::symlink_metadata(&path) {
+        Ok(m) if m.file_type().is_symlink() => match std::fs::metadata(&path) {
+            Ok(t) if t.is_dir() => Out::Item(Item::Skipped {
+                name,
+                reason: "symlinked directory not followed".to_string(),
+            }),
+            Ok(_) => classify_file(name, path),
+            Err(e) => Out::Item(Item::Error {
+                name,
+                message: format!("broken symlink: {e}"),
+            }),
+        },
+        Ok(_) => classify_file(name, path),
+        Err(e) => Out::Item(Item::Error {
+            name,
+            message: e.to_string(),
+        }),
+    }
+}
+
+fn open_archive(
+    name: String,
+    kind: Kind,
+    data: Data,
+    depth: u32,
+    limits: &Limits,
+) -> Result<Source, Item> {
+    let err = |name: &str, e: &dyn std::fmt::Display| Item::Error {
+        name: name.to_string(),
+        message: format!("cannot read archive: {e}"),
+    };
+    match kind {
+        Kind::Zip => {
+            let reader: Box<dyn ReadSeek> = match data {
+                Data::Path(p) => {
+                    Box::new(BufReader::new(File::open(&p).map_err(|e| err(&name, &e))?))
+                }
+                Data::Mem(b) => Box::new(Cursor::new(b)),
+                // Zip needs seeking: a stream (stdin) is read whole first, under the file limit.
+                Data::Stream(r) => {
+                    let b = read_limited(r, 0, limits.max_file_bytes, "zip stream").map_err(
+                        |message| Item::Error {
+                            name: name.clone(),
+                            message,
+                        },
+                    )?;
+                    Box::new(Cursor::new(b))
+                }
+            };
+            let archive = zip::ZipArchive::new(reader).map_err(|e| err(&name, &e))?;
+            Ok(Source::Zip {
+                name,
+                archive: Box::new(archive),
+                next: 0,
+                depth,
+            })
+        }
+        Kind::Tar | Kind::TarGz => {
+            let raw: Box<dyn Read + Send> = match data {
+                Data::Path(p) => {
+                    Box::new(BufReader::new(File::open(&p).map_err(|e| err(&name, &e))?))
+                }
+                Data::Mem(b) => Box::new(Cursor::new(b)),
+                Data::Stream(r) => r,
+            };
+            let reader: Box<dyn Read + Send> = if kind == Kind::TarGz {
+                Box::new(flate2::read::MultiGzDecoder::new(raw))
+            } else {
+                raw
+            };
+            let (tx, rx) = sync_channel(TAR_READ_AHEAD);
+            let (n, l) = (name.clone(), *limits);
+            std::thread::Builder::new()
+                .name("echelle-tar".to_string())
+                .spawn(move || read_tar(reader, &n, depth, &l, &tx))
+                .map_err(|e| err(&name, &e))?;
+            Ok(Source::Tar { name, rx: Some(rx) })
+        }
+        Kind::Sgf | Kind::Other => Err(Item::Skipped {
+            name,
+            reason: "not an archive".to_string(),
+        }),
+    }
+}
+
+/// What to do with one archive entry, given its name and recorded size.
+fn entry_out(
+    archive: &str,
+    entry: &str,
+    size: u64,
+    reader: impl Read,
+    depth: u32,
+    limits: &Limits,
+) -> Out {
+    let name = format!("{archive}!{entry}");
+    let kind = kind_of_name(entry);
+    if kind == Kind::Other {
+        return Out::Item(Item::Skipped {
+            name,
+            reason: "not an SGF file (by extension)".to_string(),
+        });
+    }
+    if kind != Kind::Sgf && depth + 1 > MAX_NESTING {
+        return Out::Item(Item::Skipped {
+            name,
+            reason: format!("archive nested more than {MAX_NESTING} deep"),
+        });
+    }
+    let max = limits.max_entry_bytes;
+    if size > max {
+        return Out::Item(Item::Error {
+            name,
+            message: over_limit("entry", size, max),
+        });
+    }
+    match read_limited(reader, size, max, "entry") {
+        Ok(bytes) if kind == Kind::Sgf => Out::Item(Item::Bytes { name, bytes }),
+        Ok(bytes) => Out::Archive {
+            name,
+            kind,
+            data: Data::Mem(bytes),
+            depth: depth + 1,
+        },
+        Err(message) => Out::Item(Item::Error { name, message }),
+    }
+}
+
+/// One zip entry; None for directories.
+fn zip_entry(
+    name: &str,
+    archive: &mut zip::ZipArchive<Box<dyn ReadSeek>>,
+    i: usize,
+    depth: u32,
+    limits: &Limits,
+) -> Option<Out> {
+    // Name first, from the central directory, so a bad entry is reported by name.
+    let entry_name = match archive.name_for_index(i) {
+        Some(Ok(n)) => n.into_owned(),
+        _ => format!("#{i}"),
+    };
+    let f = match archive.by_index(i) {
+        Ok(f) => f,
+        // One bad entry (unsupported method, password, bad local header) does not
+        // spoil the others: the central directory still lists them.
+        Err(e) => {
+            return Some(Out::Item(Item::Error {
+                name: format!("{name}!{entry_name}"),
+                message: e.to_string(),
+            }));
+        }
+    };
+    if f.is_dir() {
+        return None;
+    }
+    let size = f.size();
+    Some(entry_out(name, &entry_name, size, f, depth, limits))
+}
+
+/// Runs on the tar thread: sends each entry; stops when the receiver is gone.
+fn read_tar(
+    reader: Box<dyn Read + Send>,
+    name: &str,
+    depth: u32,
+    limits: &Limits,
+    tx: &SyncSender<TarMsg>,
+) {
+    let send = |o: Out| tx.send(TarMsg::Out(o)).is_ok();
+    let corrupt = |e: io::Error| {
+        Out::Item(Item::Error {
+            name: name.to_string(),
+            message: format!("corrupt archive: {e}"),
+        })
+    };
+    let mut ar = tar::Archive::new(reader);
+    let entries = match ar.entries() {
+        Ok(e) => e,
+        Err(e) => {
+            send(corrupt(e));
+            let _ = tx.send(TarMsg::Done);
+            return;
+        }
+    };
+    for entry in entries {
+        let entry = match entry {
+            Ok(e) => e,
+            // A broken stream cannot be resynchronised: report and stop this archive.
+            Err(e) => {
+                send(corrupt(e));
+                break;
+            }
+        };
+        let entry_name = String::from_utf8_lossy(&entry.path_bytes()).into_owned();
+        let t = entry.header().entry_type();
+        let out = if t.is_dir() {
+            continue;
+        } else if !t.is_file() {
+            Out::Item(Item::Skipped {
+                name: format!("{name}!{entry_name}"),
+                reason: "not a regular file".to_string(),
+            })
+        } else {
+            let size = entry.size();
+            entry_out(name, &entry_name, size, entry, depth, limits)
+        };
+        if !send(out) {
+            return;
+        }
+    }
+    let _ = tx.send(TarMsg::Done);
+}
+
+/// Reads enough of stdin to sniff it, then treats it as an archive or one SGF file.
+fn stdin_source(limits: &Limits) -> Out {
+    let name = "-".to_string();
+    let mut stdin = io::stdin();
+    let head = match read_head(&mut stdin) {
+        Ok(h) => h,
+        Err(e) => {
+            return Out::Item(Item::Error {
+                name,
+                message: e.to_string(),
+            });
+        }
+    };
+    let stream: Box<dyn Read + Send> = Box::new(Cursor::new(head.clone()).chain(stdin));
+    stream_source(name, &head, stream, limits)
+}
+
+/// Treats a stream as zip, tar, gzip (tar inside, or one SGF file) or one SGF file.
+fn stream_source(name: String, head: &[u8], stream: Box<dyn Read + Send>, limits: &Limits) -> Out {
+    match sniff(head) {
+        Kind::TarGz => {
+            // Look inside the gzip stream: a tar, or a single gzipped SGF file.
+            let mut gz = flate2::read::MultiGzDecoder::new(stream);
+            let inner = match read_head(&mut gz) {
+                Ok(h) => h,
+                Err(e) => {
+                    return Out::Item(Item::Error {
+                        name,
+                        message: format!("corrupt gzip stream: {e}"),
+                    });
+                }
+            };
+            let rest: Box<dyn Read + Send> = Box::new(Cursor::new(inner.clone()).chain(gz));
+            match sniff(&inner) {
+                Kind::Tar => Out::Archive {
+                    name,
+                    kind: Kind::Tar,
+                    data: Data::Stream(rest),
+                    depth: 0,
+                },
+                _ => whole(name, rest, limits),
+            }
+        }
+        kind @ (Kind::Zip | Kind::Tar) => Out::Archive {
+            name,
+            kind,
+            data: Data::Stream(stream),
+            depth: 0,
+        },
+        _ => whole(name, stream, limits),
+    }
+}
+
+fn whole(name: String, r: impl Read, limits: &Limits) -> Out {
+    match read_limited(r, 0, limits.max_file_bytes, "input") {
+        Ok(bytes) => Out::Item(Item::Bytes { name, bytes }),
+        Err(message) => Out::Item(Item::Error { name, message }),
+    }
+}
+
+/// Reads up to 512 bytes (one tar header), fewer only at end of stream.
+fn read_head(r: &mut impl Read) -> io::Result<Vec<u8>> {
+    let mut head = Vec::with_capacity(512);
+    r.take(512).read_to_end(&mut head)?;
+    Ok(head)
+}
+
+/// Like reading stdin, for any stream: used by tests and by callers with piped data.
+pub fn from_reader(name: &str, r: impl Read + Send + 'static, limits: &Limits) -> Inputs {
+    let mut r = r;
+    let out = match read_head(&mut r) {
+        Ok(head) => {
+            let stream: Box<dyn Read + Send> = Box::new(Cursor::new(head.clone()).chain(r));
+            stream_source(name.to_string(), &head, stream, limits)
+        }
+        Err(e) => Out::Item(Item::Error {
+            name: name.to_string(),
+            message: e.to_string(),
+        }),
+    };
+    let mut inputs = Inputs {
+        limits: *limits,
+        pending: VecDeque::new(),
+        stack: Vec::new(),
+    };
+    inputs.stack.push(Source::Pending(Some(out)));
+    inputs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    /// A fresh directory under the system temp dir, removed on drop.
+    struct TempDir(PathBuf);
+    impl TempDir {
+        fn new() -> TempDir {
+            static N: AtomicUsize = AtomicUsize::new(0);
+            let nanos = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_nanos())
+                .unwrap_or(0);
+            let p = std::env::temp_dir().join(format!(
+                "echelle-input-{}-{}-{nanos}",
+                std::process::id(),
+                N.fetch_add(1, Ordering::Relaxed)
+            ));
+            std::fs::create_dir_all(&p).unwrap();
+            TempDir(p)
+        }
+        fn write(&self, rel: &str, bytes: &[u8]) -> PathBuf {
+            let p = self.0.join(rel);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(&p, bytes).unwrap();
+            p
+        }
+    }
+    impl Drop for TempDir {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+
+    fn zip_bytes(entries: &[(&str, &[u8])]) -> Vec<u8> {
+        let mut w = zip::ZipWriter::new(Cursor::new(Vec::new()));
+        let opts = zip::write::SimpleFileOptions::default();
+        for (name, data) in entries {
+            if name.ends_with('/') {
+                w.add_directory(*name, opts).unwrap();
+            } else {
+                w.start_file(*name, opts).unwrap();
+                w.write_all(data).unwrap();
+            }
+        }
+        w.finish().unwrap().into_inner()
+    }
+
+    fn tar_bytes(entries: &[(&str, &[u8])]) -> Vec<u8> {
+        let mut b = tar::Builder::new(Vec::new());
+        for (name, data) in entries {
+            let mut h = tar::Header::new_gnu();
+            h.set_size(data.len() as u64);
+            h.set_mode(0o644);
+            h.set_cksum();
+            b.append_data(&mut h, name, *data).unwrap();
+        }
+        b.into_inner().unwrap()
+    }
+
+    fn gz(data: &[u8]) -> Vec<u8> {
+        let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        e.write_all(data).unwrap();
+        e.finish().unwrap()
+    }
+
+    /// (kind letter, name relative to the temp dir) for each item.
+    fn summary(items: impl Iterator<Item = Item>, root: &Path) -> Vec<String> {
+        let prefix = format!("{}/", root.display());
+        items
+            .map(|it| {
+                let k = match &it {
+                    Item::File { .. } => "F",
+                    Item::Bytes { .. } => "B",
+                    Item::Error { .. } => "E",
+                    Item::Skipped { .. } => "S",
+                };
+                format!("{k} {}", it.name().replace(&prefix, ""))
+            })
+            .collect()
+    }
+
+    const G: &[u8] = b"(;GM[1];B[pd])";
+
+    #[test]
+    fn walks_dirs_and_archives_in_order() {
+        let t = TempDir::new();
+        t.write("b.sgf", G);
+        t.write("a.SGF", G);
+        t.write("notes.txt", b"hi");
+        t.write("sub/c.sgf", G);
+        t.write("sub-x.sgf", G); // '-' < '/': sorts before sub/c.sgf
+        let inner_tgz = gz(&tar_bytes(&[("n.sgf", G)]));
+        t.write(
+            "games.zip",
+            &zip_bytes(&[
+                ("z/1.sgf", G),
+                ("dir/", b""),
+                ("readme.md", b"x"),
+                ("inner.tgz", &inner_tgz),
+                ("Z/2.SGF", G),
+            ]),
+        );
+        t.write("t.tar", &tar_bytes(&[("x/y.sgf", G), ("x/y.txt", b"no")]));
+        t.write("u.TAR.GZ", &gz(&tar_bytes(&[("g.sgf", G)])));
+        let got = summary(
+            inputs(std::slice::from_ref(&t.0), &Limits::default()).unwrap(),
+            &t.0,
+        );
+        assert_eq!(
+            got,
+            [
+                "F a.SGF",
+                "F b.sgf",
+                "B games.zip!z/1.sgf",
+                "S games.zip!readme.md",
+                "B games.zip!inner.tgz!n.sgf",
+                "B games.zip!Z/2.SGF",
+                "S notes.txt",
+                "F sub-x.sgf",
+                "F sub/c.sgf",
+                "B t.tar!x/y.sgf",
+                "S t.tar!x/y.txt",
+                "B u.TAR.GZ!g.sgf",
+            ]
+        );
+    }
+
+    #[test]
+    fn bytes_and_load_carry_content() {
+        let t = TempDir::new();
+        let z = t.write("a.zip", &zip_bytes(&[("g.sgf", G)]));
+        let f = t.write("f.sgf", b"(;C[f])");
+        let items: Vec<Item> = inputs(&[z, f], &Limits::default()).unwrap().collect();
+        assert_eq!(items.len(), 2);
+        let mut it = items.into_iter();
+        let (_, b) = it.next().unwrap().load(&Limits::default());
+        assert_eq!(b.unwrap(), G);
+        let (n, b) = it.next().unwrap().load(&Limits::default());
+        assert!(n.ends_with("f.sgf"));
+        assert_eq!(b.unwrap(), b"(;C[f])");
+    }
+
+    #[test]
+    fn limits_give_specific_errors() {
+        let t = TempDir::new();
+        let big = vec![b'x'; 100];
+        let z = t.write("a.zip", &zip_bytes(&[("big.sgf", &big), ("ok.sgf", G)]));
+        let tr = t.write("b.tar", &tar_bytes(&[("big.sgf", &big), ("ok.sgf", G)]));
+        let f = t.write("big.sgf", &big);
+        let limits = Limits {
+            max_file_bytes: 50,
+            max_entry_bytes: 50,
+        };
+        let items: Vec<Item> = inputs(&[z, tr, f], &limits).unwrap().collect();
+        let msgs: Vec<String> = items
+            .into_iter()
+            .map(|i| match i.load(&limits) {
+                (n, Ok(_)) => format!(
+                    "ok {}",
+                    Path::new(&n).file_name().unwrap().to_string_lossy()
+                ),
+                (_, Err(e)) => e,
+            })
+            .collect();
+        assert_eq!(
+            msgs,
+            [
+                "entry is 100 bytes, over the 50-byte limit",
+                "ok a.zip!ok.sgf",
+                "entry is 100 bytes, over the 50-byte limit",
+                "ok b.tar!ok.sgf",
+                "file is 100 bytes, over the 50-byte limit",
+            ]
+        );
+    }
+
+    #[test]
+    fn read_limited_stops_a_lying_header() {
+        let data = vec![0u8; 1000];
+        let e = read_limited(&data[..], 10, 100, "entry").unwrap_err();
+        assert!(e.contains("over the 100-byte limit"), "{e}");
+        assert_eq!(
+            read_limited(&data[..100], 10, 100, "entry").unwrap().len(),
+            100
+        );
+    }
+
+    #[test]
+    fn corrupt_archives_are_errors_and_iteration_goes_on() {
+        let t = TempDir::new();
+        let bad_zip = t.write("bad.zip", b"PK\x03\x04 this is not really a zip");
+        let mut tgz = gz(&tar_bytes(&[("a.sgf", G), ("b.sgf", &vec![b'x'; 5000])]));
+        tgz.truncate(tgz.len() / 2 + 20);
+        let bad_tgz = t.write("bad.tgz", &tgz);
+        let good = t.write("good.sgf", G);
+        let items: Vec<Item> = inputs(&[bad_zip, bad_tgz, good], &Limits::default())
+            .unwrap()
+            .collect();
+        let got = summary(items.into_iter(), &t.0);
+        assert_eq!(got.first().map(String::as_str), Some("E bad.zip"));
+        assert!(got.contains(&"E bad.tgz".to_string()), "{got:?}");
+        assert_eq!(got.last().map(String::as_str), Some("F good.sgf"));
+    }
+
+    #[test]
+    fn missing_top_level_path_is_usage_error() {
+        let t = TempDir::new();
+        let e = inputs(&[t.0.join("nope.sgf")], &Limits::default())
+            .err()
+            .unwrap();
+        assert!(e.contains("nope.sgf"), "{e}");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn symlinked_directories_are_not_followed() {
+        let t = TempDir::new();
+        t.write("d/a.sgf", G);
+        std::os::unix::fs::symlink(&t.0, t.0.join("d/loop")).unwrap();
+        std::os::unix::fs::symlink(t.0.join("d/a.sgf"), t.0.join("d/link.sgf")).unwrap();
+        let got = summary(
+            inputs(std::slice::from_ref(&t.0), &Limits::default()).unwrap(),
+            &t.0,
+        );
+        assert_eq!(got, ["F d/a.sgf", "F d/link.sgf", "S d/loop"]);
+    }
+
+    #[test]
+    fn sniffs_streams() {
+        assert_eq!(sniff(&zip_bytes(&[("a.sgf", G)])), Kind::Zip);
+        assert_eq!(sniff(&gz(G)), Kind::TarGz);
+        assert_eq!(sniff(&tar_bytes(&[("a.sgf", G)])), Kind::Tar);
+        assert_eq!(sniff(G), Kind::Sgf);
+        assert_eq!(sniff(b""), Kind::Sgf);
+        // A 512-byte SGF of spaces must not pass the tar checksum test.
+        assert_eq!(sniff(&[b' '; 600]), Kind::Sgf);
+        // Old v7 tar header: no ustar magic, valid checksum.
+        let mut v7 = tar_bytes(&[("a.sgf", G)]);
+        v7[257..265].fill(0);
+        let sum: u32 = v7[..512]
+            .iter()
+            .enumerate()
+            .map(|(i, &b)| {
+                if (148..156).contains(&i) {
+                    32
+                } else {
+                    u32::from(b)
+                }
+            })
+            .sum();
+        v7[148..156].copy_from_slice(format!("{sum:06o}\0 ").as_bytes());
+        assert_eq!(sniff(&v7), Kind::Tar);
+    }
+
+    #[test]
+    fn names_by_extension() {
+        assert_eq!(kind_of_name("a/B.SGF"), Kind::Sgf);
+        assert_eq!(kind_of_name("x.Tgz"), Kind::TarGz);
+        assert_eq!(kind_of_name("x.tar.GZ"), Kind::TarGz);
+        assert_eq!(kind_of_name("x.sgf.txt"), Kind::Other);
+    }
+
+    #[test]
+    fn streams_like_stdin() {
+        let l = Limits::default();
+        let one = |data: Vec<u8>| summary(from_reader("-", Cursor::new(data), &l), Path::new("/"));
+        assert_eq!(one(G.to_vec()), ["B -"]);
+        assert_eq!(one(gz(G)), ["B -"]);
+        assert_eq!(one(tar_bytes(&[("a.sgf", G)])), ["B -!a.sgf"]);
+        assert_eq!(
+            one(gz(&tar_bytes(&[("a.sgf", G), ("b.sgf", G)]))),
+            ["B -!a.sgf", "B -!b.sgf"]
+        );
+        assert_eq!(one(zip_bytes(&[("a.sgf", G)])), ["B -!a.sgf"]);
+        let small = Limits {
+            max_file_bytes: 5,
+            ..l
+        };
+        let got: Vec<Item> = from_reader("-", Cursor::new(G.to_vec()), &small).collect();
+        assert!(
+            matches!(&got[..], [Item::Error { message, .. }] if message.contains("5-byte limit"))
+        );
+    }
+
+    #[test]
+    fn nested_too_deep_is_skipped() {
+        let mut data = zip_bytes(&[("g.sgf", G)]);
+        for _ in 0..MAX_NESTING + 1 {
+            data = zip_bytes(&[("n.zip", &data)]);
+        }
+        let got = summary(
+            from_reader("-", Cursor::new(data), &Limits::default()),
+            Path::new("/"),
+        );
+        assert_eq!(got.len(), 1);
+        assert!(
+            got[0].starts_with("S -!n.zip!n.zip!n.zip!n.zip!n.zip"),
+            "{got:?}"
+        );
+    }
+
+    #[test]
+    fn inputs_is_send() {
+        fn send<T: Send>() {}
+        send::<Inputs>();
+        send::<Item>();
+    }
+}

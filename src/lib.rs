@@ -4,11 +4,14 @@
 //! `handicap`) → replayed games (`board`, `rules`) → scored games (`life`,
 //! `scoring`) → rating events (`rating`) → reports (`output`, `batch`).
 
+pub mod analyze;
+pub mod batch;
 pub mod board;
 pub mod decode;
 pub mod handicap;
 pub mod input;
 pub mod life;
+pub mod output;
 pub mod record;
 pub mod rules;
 pub mod scoring;

@@ -3,6 +3,51 @@
 use crate::board::{Color, Point};
 use serde::Serialize;
 
+mod facts;
+mod read;
+
+pub use facts::{parse_date, parse_komi, parse_result, parse_rules, parse_size};
+pub use read::parse_file;
+
+/// Limits that keep one hostile or huge file from exhausting the stack or memory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ParseLimits {
+    /// Most nodes (main line and variations, all games) accepted in one file.
+    pub max_nodes: usize,
+}
+
+impl Default for ParseLimits {
+    fn default() -> Self {
+        ParseLimits { max_nodes: 100_000 }
+    }
+}
+
+/// Why a file or one game of it could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RecordError {
+    /// Machine-readable kind: `parse`, `no-game`, `too-deep`, `not-go`, `invalid-size`.
+    pub kind: &'static str,
+    /// Human-readable detail, naming the game and the offending value.
+    pub message: String,
+}
+
+impl std::fmt::Display for RecordError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.kind, self.message)
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+/// The games of one file, in order, with file-level warnings (repairs).
+#[derive(Debug)]
+pub struct ParsedFile {
+    /// One entry per game tree of the collection.
+    pub games: Vec<Result<GameRecord, RecordError>>,
+    /// Repairs and oddities of the file as a whole (also copied into each game's warnings).
+    pub warnings: Vec<String>,
+}
+
 /// Board dimensions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Size {

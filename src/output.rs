@@ -1,0 +1,283 @@
+//! Reports: the per-game JSON record, JSON Lines writing, and the batch summary.
+
+use crate::decode::EncodingInfo;
+use crate::handicap::Handicap;
+use crate::record::{GameDate, Komi, Player, RecordedResult, RulesInfo, Size};
+use crate::rules::Violation;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::time::Duration;
+
+/// How a game (or file) fared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// Parsed cleanly.
+    Ok,
+    /// Parsed after a repair (listed in `warnings`).
+    Repaired,
+    /// Could not be read, decoded or parsed; see `errors`.
+    Error,
+}
+
+/// A specific error attached to a file or game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ErrorEntry {
+    /// Machine-readable reason, e.g. `parse`, `no-game`, `invalid-size`, `read`.
+    pub kind: String,
+    /// What went wrong, for a person.
+    pub message: String,
+}
+
+/// Stones captured by each colour.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Captures {
+    /// Stones captured by Black.
+    pub black: u32,
+    /// Stones captured by White.
+    pub white: u32,
+}
+
+/// One line of `echelle analyze` output: everything known about one game.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameReport {
+    /// Input name (`dir/a.sgf`, `archive.zip!inner/b.sgf`, `-`).
+    pub file: String,
+    /// Index of the game in its file, from 0; `null` for a file-level error.
+    pub game: Option<u32>,
+    /// Outcome.
+    pub status: Status,
+    /// Errors (empty unless `status` is `error`).
+    pub errors: Vec<ErrorEntry>,
+    /// Repairs and oddities.
+    pub warnings: Vec<String>,
+    /// How the bytes were decoded.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub encoding: Option<EncodingInfo>,
+    /// Board size.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub size: Option<Size>,
+    /// Black player.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub black: Option<Player>,
+    /// White player.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub white: Option<Player>,
+    /// Date.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub date: Option<GameDate>,
+    /// Event.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub event: Option<String>,
+    /// Round.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub round: Option<String>,
+    /// Place.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub place: Option<String>,
+    /// Rules.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rules: Option<RulesInfo>,
+    /// Komi.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub komi: Option<Komi>,
+    /// Handicap, inferred and declared.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub handicap: Option<Handicap>,
+    /// Number of moves, passes included.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub moves: Option<u32>,
+    /// Number of passes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub passes: Option<u32>,
+    /// True when the record ends with two consecutive passes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ended_by_passes: Option<bool>,
+    /// Stones captured by each colour.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub captures: Option<Captures>,
+    /// Rule violations met while replaying the main line.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub violations: Option<Vec<Violation>>,
+    /// Moves whose legality depends on the ko rule chosen.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ko_rule_dependent: Option<Vec<u32>>,
+    /// The recorded result.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub result: Option<RecordedResult>,
+}
+
+impl GameReport {
+    /// A report with only the identity and status filled in.
+    pub fn bare(file: &str, game: Option<u32>, status: Status) -> GameReport {
+        GameReport {
+            file: file.to_string(),
+            game,
+            status,
+            errors: Vec::new(),
+            warnings: Vec::new(),
+            encoding: None,
+            size: None,
+            black: None,
+            white: None,
+            date: None,
+            event: None,
+            round: None,
+            place: None,
+            rules: None,
+            komi: None,
+            handicap: None,
+            moves: None,
+            passes: None,
+            ended_by_passes: None,
+            captures: None,
+            violations: None,
+            ko_rule_dependent: None,
+            result: None,
+        }
+    }
+
+    /// An error report for a whole file or one game.
+    pub fn error(file: &str, game: Option<u32>, kind: &str, message: String) -> GameReport {
+        let mut r = GameReport::bare(file, game, Status::Error);
+        r.errors.push(ErrorEntry {
+            kind: kind.to_string(),
+            message,
+        });
+        r
+    }
+
+    /// The report as one JSON line (no trailing newline).
+    pub fn to_json_line(&self) -> String {
+        // Serialising plain data with string keys cannot fail; keep a valid line regardless.
+        serde_json::to_string(self).unwrap_or_else(|e| {
+            format!(
+                "{{\"file\":{},\"status\":\"error\",\"errors\":[{{\"kind\":\"internal\",\"message\":{}}}]}}",
+                serde_json::Value::String(self.file.clone()),
+                serde_json::Value::String(e.to_string())
+            )
+        })
+    }
+}
+
+/// Counts gathered over a batch, printed to stderr at the end.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Summary {
+    /// SGF inputs seen (files and archive entries).
+    pub files: u64,
+    /// Inputs skipped (not SGF), by reason.
+    pub skipped: BTreeMap<String, u64>,
+    /// The first few names skipped for each reason, to show in the summary.
+    pub skipped_examples: BTreeMap<String, Vec<String>>,
+    /// Files that failed as a whole (unreadable, unparsable).
+    pub file_errors: u64,
+    /// Games found.
+    pub games: u64,
+    /// Games parsed cleanly.
+    pub ok: u64,
+    /// Games parsed after a repair.
+    pub repaired: u64,
+    /// Errors by kind (files and games).
+    pub errors: BTreeMap<String, u64>,
+    /// Games with at least one rule violation.
+    pub with_violations: u64,
+    /// Violations by kind.
+    pub violations: BTreeMap<String, u64>,
+    /// Records written to the output (after `--only` filtering).
+    pub written: u64,
+    /// Wall-clock time of the batch.
+    #[serde(skip)]
+    pub elapsed: Duration,
+}
+
+/// How many skipped names the summary shows for each reason.
+const SKIPPED_EXAMPLES: usize = 5;
+
+impl Summary {
+    /// Counts one skipped input in.
+    pub fn skip(&mut self, name: String, reason: String) {
+        let examples = self.skipped_examples.entry(reason.clone()).or_default();
+        if examples.len() < SKIPPED_EXAMPLES {
+            examples.push(name);
+        }
+        *self.skipped.entry(reason).or_default() += 1;
+    }
+
+    /// Counts one report in.
+    pub fn add(&mut self, r: &GameReport) {
+        if r.game.is_none() {
+            self.file_errors += 1;
+        } else {
+            self.games += 1;
+        }
+        match r.status {
+            Status::Ok => self.ok += 1,
+            Status::Repaired => self.repaired += 1,
+            Status::Error => {}
+        }
+        for e in &r.errors {
+            *self.errors.entry(e.kind.clone()).or_default() += 1;
+        }
+        if let Some(v) = &r.violations {
+            if !v.is_empty() {
+                self.with_violations += 1;
+            }
+            for x in v {
+                let kind = serde_json::to_value(x.kind)
+                    .ok()
+                    .and_then(|v| v.as_str().map(str::to_string))
+                    .unwrap_or_default();
+                *self.violations.entry(kind).or_default() += 1;
+            }
+        }
+    }
+
+    /// The human-readable summary.
+    pub fn render(&self) -> String {
+        let mut s = String::new();
+        let secs = self.elapsed.as_secs_f64();
+        let skipped: u64 = self.skipped.values().sum();
+        let _ = writeln!(
+            s,
+            "echelle: {} SGF inputs, {} skipped, {} games in {:.2}s ({:.0} games/s)",
+            self.files,
+            skipped,
+            self.games,
+            secs,
+            if secs > 0.0 {
+                self.games as f64 / secs
+            } else {
+                0.0
+            }
+        );
+        for (reason, n) in &self.skipped {
+            let names = self
+                .skipped_examples
+                .get(reason)
+                .map(|v| v.join(", "))
+                .unwrap_or_default();
+            let more = if *n as usize > SKIPPED_EXAMPLES {
+                ", …"
+            } else {
+                ""
+            };
+            let _ = writeln!(s, "  skipped {n:>7}  {reason}: {names}{more}");
+        }
+        let game_errors = self.games - self.ok - self.repaired;
+        let _ = writeln!(
+            s,
+            "  games: {} ok, {} repaired, {} error; files that failed whole: {}",
+            self.ok, self.repaired, game_errors, self.file_errors
+        );
+        for (kind, n) in &self.errors {
+            let _ = writeln!(s, "  error  {n:>7}  {kind}");
+        }
+        let _ = writeln!(s, "  games with violations: {}", self.with_violations);
+        for (kind, n) in &self.violations {
+            let _ = writeln!(s, "  violation {n:>7}  {kind}");
+        }
+        let _ = writeln!(s, "  records written: {}", self.written);
+        s
+    }
+}

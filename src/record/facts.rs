@@ -1,0 +1,889 @@
+//! Parsers for single game facts (`SZ`, `DT`, `RE`, `KM`, `RU`), tolerant of real-world forms.
+//!
+//! None of them panics; unreadable input gives `Err`/`None`/`Unknown`, never a guess.
+
+use super::{GameDate, Komi, RecordedResult, ResultKind, RuleSet, Size, Winner};
+
+/// Largest board side allowed by SGF FF[4].
+const MAX_SIDE: i64 = 52;
+
+/// Reads `SZ`: `"19"`, `"19:13"` (width 19, height 13), spaces allowed; sides must be 1..=52.
+pub fn parse_size(raw: &str) -> Result<Size, String> {
+    fn side(part: &str, raw: &str) -> Result<u8, String> {
+        let n: i64 = part
+            .trim()
+            .parse()
+            .map_err(|_| format!("SZ[{raw}]: {:?} is not a number", part.trim()))?;
+        if !(1..=MAX_SIDE).contains(&n) {
+            return Err(format!("SZ[{raw}]: side {n} is outside 1..={MAX_SIDE}"));
+        }
+        u8::try_from(n).map_err(|_| format!("SZ[{raw}]: side {n} is too large"))
+    }
+    let mut parts = raw.split(':');
+    let first = parts.next().unwrap_or("");
+    let second = parts.next();
+    if parts.next().is_some() {
+        return Err(format!("SZ[{raw}]: more than two sides"));
+    }
+    let width = side(first, raw)?;
+    let height = match second {
+        Some(h) => side(h, raw)?,
+        None => width,
+    };
+    Ok(Size { width, height })
+}
+
+/// A date with its precision: year, then optional month and day.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Ymd {
+    y: u32,
+    m: Option<u32>,
+    d: Option<u32>,
+}
+
+impl Ymd {
+    fn format(self) -> String {
+        match (self.m, self.d) {
+            (Some(m), Some(d)) => format!("{:04}-{m:02}-{d:02}", self.y),
+            (Some(m), None) => format!("{:04}-{m:02}", self.y),
+            _ => format!("{:04}", self.y),
+        }
+    }
+
+    /// Checks month and day ranges (leap years included).
+    fn valid(self) -> bool {
+        if self.y == 0 {
+            return false;
+        }
+        match (self.m, self.d) {
+            (None, None) => true,
+            (Some(m), None) => (1..=12).contains(&m),
+            (Some(m), Some(d)) => (1..=12).contains(&m) && d >= 1 && d <= days_in_month(self.y, m),
+            (None, Some(_)) => false,
+        }
+    }
+}
+
+fn days_in_month(y: u32, m: u32) -> u32 {
+    match m {
+        4 | 6 | 9 | 11 => 30,
+        2 if (y.is_multiple_of(4) && !y.is_multiple_of(100)) || y.is_multiple_of(400) => 29,
+        2 => 28,
+        _ => 31,
+    }
+}
+
+fn num(s: &str) -> Option<u32> {
+    if s.is_empty() || s.len() > 8 || !s.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    s.parse().ok()
+}
+
+/// One element of a `DT` list; `prev` resolves the SGF shortcuts (`07` after `1996-05-06`).
+fn parse_date_element(element: &str, prev: Option<Ymd>) -> Option<Ymd> {
+    // Chinese/Japanese dates: 2016年3月12日.
+    let s = element.trim().replace(['年', '月'], "-").replace('日', "");
+    // Keep the leading date part: stops before a time (`T16:19`, ` 20:46:58`) or any text.
+    let end = s
+        .find(|c: char| !(c.is_ascii_digit() || c == '-' || c == '.' || c == '/'))
+        .unwrap_or(s.len());
+    let head = &s[..end];
+    let sep = head.chars().find(|c| matches!(c, '-' | '.' | '/'));
+    let mut groups: Vec<&str> = head.split(['-', '.', '/']).collect();
+    while groups.last().is_some_and(|g| g.is_empty()) {
+        groups.pop();
+    }
+    if groups.is_empty() || groups.iter().any(|g| g.is_empty()) {
+        return None;
+    }
+    let len = |i: usize| groups[i].len();
+    let val = |i: usize| num(groups[i]);
+    let date = match groups.len() {
+        1 => match len(0) {
+            4 => Ymd {
+                y: val(0)?,
+                m: None,
+                d: None,
+            },
+            6 => Ymd {
+                y: num(&groups[0][..4])?,
+                m: num(&groups[0][4..])?.into(),
+                d: None,
+            },
+            8 => Ymd {
+                y: num(&groups[0][..4])?,
+                m: num(&groups[0][4..6])?.into(),
+                d: num(&groups[0][6..])?.into(),
+            },
+            1 | 2 => {
+                // A shortcut: a day after a full date, a month after a year-month.
+                let p = prev?;
+                match (p.m, p.d) {
+                    (Some(_), Some(_)) => Ymd { d: val(0), ..p },
+                    (Some(_), None) => Ymd { m: val(0), ..p },
+                    _ => return None,
+                }
+            }
+            _ => return None,
+        },
+        2 => {
+            if len(0) == 4 && len(1) <= 2 {
+                Ymd {
+                    y: val(0)?,
+                    m: val(1),
+                    d: None,
+                }
+            } else if len(0) <= 2 && len(1) == 4 {
+                Ymd {
+                    y: val(1)?,
+                    m: val(0),
+                    d: None,
+                }
+            } else if len(0) <= 2 && len(1) <= 2 {
+                // `MM-DD` shortcut: same year as the previous date.
+                Ymd {
+                    y: prev?.y,
+                    m: val(0),
+                    d: val(1),
+                }
+            } else {
+                return None;
+            }
+        }
+        3 => {
+            if len(0) == 4 && len(1) <= 2 && len(2) <= 2 {
+                Ymd {
+                    y: val(0)?,
+                    m: val(1),
+                    d: val(2),
+                }
+            } else if len(2) == 4 && len(0) <= 2 && len(1) <= 2 {
+                let (a, b, y) = (val(0)?, val(1)?, val(2)?);
+                if sep == Some('.') || a > 12 {
+                    // `12.03.2016` is day-first (European usage); `25/3/2016` can only be.
+                    Ymd {
+                        y,
+                        m: Some(b),
+                        d: Some(a),
+                    }
+                } else if b > 12 {
+                    Ymd {
+                        y,
+                        m: Some(a),
+                        d: Some(b),
+                    }
+                } else {
+                    // `3/4/2016`: day and month order unknown, keep the year only.
+                    Ymd {
+                        y,
+                        m: None,
+                        d: None,
+                    }
+                }
+            } else {
+                return None;
+            }
+        }
+        _ => return None,
+    };
+    date.valid().then_some(date)
+}
+
+const MONTHS: [&str; 12] = [
+    "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
+];
+
+/// Free-text dates (`August 9, 2001`, `Sun Mar 12 10:00:00 GMT 2009`, `1600 onwards`).
+fn parse_date_words(raw: &str) -> Option<Ymd> {
+    let tokens: Vec<&str> = raw
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|t| !t.is_empty())
+        .collect();
+    let y = tokens
+        .iter()
+        .find(|t| t.len() == 4 && t.bytes().all(|b| b.is_ascii_digit()))
+        .and_then(|t| num(t))?;
+    let month_at = tokens.iter().position(|t| {
+        let lower = t.to_ascii_lowercase();
+        t.chars().all(|c| c.is_ascii_alphabetic())
+            && lower.len() >= 3
+            && MONTHS.iter().any(|m| lower.starts_with(m))
+    });
+    let Some(mi) = month_at else {
+        return Some(Ymd {
+            y,
+            m: None,
+            d: None,
+        })
+        .filter(|d| d.valid());
+    };
+    let lower = tokens[mi].to_ascii_lowercase();
+    let m = MONTHS
+        .iter()
+        .position(|p| lower.starts_with(p))
+        .map(|i| i as u32 + 1);
+    // The day is the short number right after (or right before) the month name.
+    let day_of = |t: &&str| {
+        let digits = t.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+        (digits.len() <= 2).then(|| num(digits)).flatten()
+    };
+    let d = tokens.get(mi + 1).and_then(day_of).or_else(|| {
+        mi.checked_sub(1)
+            .and_then(|i| tokens.get(i))
+            .and_then(day_of)
+    });
+    let date = Ymd { y, m, d };
+    if date.valid() {
+        Some(date)
+    } else {
+        Some(Ymd { y, m, d: None }).filter(|d| d.valid())
+    }
+}
+
+/// Reads `DT`: ISO dates, partial dates, multi-day lists with shortcuts, timestamps,
+/// `2016.03.12`, `2016/3/12`, `20160312`, `2016年3月12日`, English month names.
+pub fn parse_date(raw: &str) -> GameDate {
+    let mut dates: Vec<Ymd> = Vec::new();
+    for element in raw.split(',') {
+        match parse_date_element(element, dates.last().copied()) {
+            Some(d) => dates.push(d),
+            // Past the first date, an unreadable element ends the list.
+            None => break,
+        }
+    }
+    // Free text only when there is text: `2016-13-01` stays unreadable, not "2016".
+    if dates.is_empty()
+        && raw.chars().any(char::is_alphabetic)
+        && let Some(d) = parse_date_words(raw)
+    {
+        dates.push(d);
+    }
+    let first = dates.first().map(|d| d.format());
+    let last = if dates.len() > 1 {
+        dates.last().map(|d| d.format())
+    } else {
+        None
+    };
+    GameDate {
+        first,
+        last,
+        raw: raw.to_string(),
+    }
+}
+
+/// Reads a number at the start of `s`: `3.5`, `6,5`, `-.5`, `5 1/2`, `3又1/4`, `1/4`.
+/// Returns the value and the number of bytes read.
+fn leading_number(s: &str) -> Option<(f64, usize)> {
+    let b = s.as_bytes();
+    let mut i = 0;
+    if i < b.len() && (b[i] == b'-' || b[i] == b'+') {
+        i += 1;
+    }
+    let int_start = i;
+    while i < b.len() && b[i].is_ascii_digit() {
+        i += 1;
+    }
+    let mut frac_end = i;
+    if i < b.len() && (b[i] == b'.' || b[i] == b',') {
+        let mut j = i + 1;
+        while j < b.len() && b[j].is_ascii_digit() {
+            j += 1;
+        }
+        if j > i + 1 {
+            frac_end = j;
+        }
+    }
+    let has_digits =
+        frac_end > int_start && s[int_start..frac_end].bytes().any(|c| c.is_ascii_digit());
+    if !has_digits {
+        return None;
+    }
+    let text = s[..frac_end].replace(',', ".");
+    let text = if text.starts_with("-.") || text.starts_with("+.") || text.starts_with('.') {
+        text.replacen('.', "0.", 1)
+    } else {
+        text
+    };
+    let mut value: f64 = text.parse().ok()?;
+    let mut end = frac_end;
+    // A fraction: `a/b` directly (the whole number was the numerator), or after a space/`又`.
+    let rest = &s[end..];
+    if let Some(r) = rest.strip_prefix('/') {
+        if let Some((den, n)) = digits_prefix(r)
+            && den > 0.0
+            && frac_end == i
+        {
+            value /= den;
+            end += 1 + n;
+        }
+    } else {
+        let (skip, r) = if let Some(r) = rest.strip_prefix(' ') {
+            (1, r)
+        } else if let Some(r) = rest.strip_prefix('又') {
+            ('又'.len_utf8(), r)
+        } else {
+            (0, rest)
+        };
+        if skip > 0
+            && let Some((fraction, n)) = fraction(r)
+        {
+            let sign = if text.starts_with('-') { -1.0 } else { 1.0 };
+            value += sign * fraction;
+            end += skip + n;
+        }
+    }
+    value.is_finite().then_some((value, end))
+}
+
+/// Reads `a/b` at the start of `s`: its value and length.
+fn fraction(s: &str) -> Option<(f64, usize)> {
+    let (numer, n1) = digits_prefix(s)?;
+    let (den, n2) = digits_prefix(s[n1..].strip_prefix('/')?)?;
+    (den > 0.0).then_some((numer / den, n1 + 1 + n2))
+}
+
+fn digits_prefix(s: &str) -> Option<(f64, usize)> {
+    let n = s.bytes().take_while(u8::is_ascii_digit).count();
+    if n == 0 || n > 9 {
+        return None;
+    }
+    Some((s[..n].parse().ok()?, n))
+}
+
+fn result(
+    raw: &str,
+    winner: Winner,
+    kind: Option<ResultKind>,
+    margin: Option<f64>,
+) -> RecordedResult {
+    RecordedResult {
+        raw: Some(raw.to_string()),
+        winner,
+        kind,
+        margin,
+    }
+}
+
+/// Reads `RE`: `B+3.5`, `W+R`, `B+Time`, `0`/`Draw`/`Jigo`, `Void`, `?`, `B+`, free text such
+/// as `White resigns.`, Chinese/Japanese/Korean results (`白胜43.5目`, `黑中盘胜`, `黑胜1/4子`).
+///
+/// A winner with a contradictory negative margin (`W+-.5`) gives `Unknown`: the record
+/// disagrees with itself.
+pub fn parse_result(raw: &str) -> RecordedResult {
+    let s = raw.trim();
+    let lower = s.to_lowercase();
+    let unknown = || result(raw, Winner::Unknown, None, None);
+    match lower.as_str() {
+        "" | "?" | "unknown" => return unknown(),
+        "0" | "0.0" | "draw" | "jigo" | "d" | "=" | "d+j" | "d+0" => {
+            return result(raw, Winner::Draw, Some(ResultKind::Score), Some(0.0));
+        }
+        "void" | "no result" | "nr" => return result(raw, Winner::Void, None, None),
+        "b" => return result(raw, Winner::Black, Some(ResultKind::Other), None),
+        "w" => return result(raw, Winner::White, Some(ResultKind::Other), None),
+        _ => {}
+    }
+    if let Some(r) = cjk_result(raw, s) {
+        return r;
+    }
+    let plus = lower
+        .strip_prefix("b+")
+        .map(|r| (Winner::Black, r))
+        .or_else(|| lower.strip_prefix("w+").map(|r| (Winner::White, r)));
+    if let Some((winner, rest)) = plus {
+        let rest = rest.trim();
+        if rest.is_empty() {
+            return result(raw, winner, Some(ResultKind::Other), None);
+        }
+        let word = rest
+            .split(|c: char| !c.is_alphabetic())
+            .next()
+            .unwrap_or("");
+        let kind = match word {
+            "r" | "res" | "resign" | "resigned" | "resignation" => Some(ResultKind::Resign),
+            "t" | "time" | "timeout" => Some(ResultKind::Time),
+            "f" | "forfeit" => Some(ResultKind::Forfeit),
+            _ => None,
+        };
+        if let Some(kind) = kind {
+            return result(raw, winner, Some(kind), None);
+        }
+        if let Some((margin, _)) = leading_number(rest) {
+            if margin < 0.0 {
+                return unknown();
+            }
+            return result(raw, winner, Some(ResultKind::Score), Some(margin));
+        }
+        return result(raw, winner, Some(ResultKind::Other), None);
+    }
+    // English sentences: "White resigns.", "Black wins by resignation", "W wins on time".
+    let black_first = lower.starts_with("black") || lower.starts_with("b ");
+    let white_first = lower.starts_with("white") || lower.starts_with("w ");
+    if black_first || white_first {
+        let named = if black_first {
+            Winner::Black
+        } else {
+            Winner::White
+        };
+        let other = if black_first {
+            Winner::White
+        } else {
+            Winner::Black
+        };
+        if lower.contains("resigns") || lower.contains("resigned") {
+            return result(raw, other, Some(ResultKind::Resign), None);
+        }
+        if lower.contains("win") || lower.contains("won") {
+            let kind = if lower.contains("resign") {
+                ResultKind::Resign
+            } else if lower.contains("time") {
+                ResultKind::Time
+            } else if lower.contains("forfeit") {
+                ResultKind::Forfeit
+            } else {
+                let margin = lower
+                    .find(|c: char| c.is_ascii_digit())
+                    .and_then(|i| leading_number(&lower[i..]))
+                    .map(|(m, _)| m);
+                if let Some(m) = margin {
+                    return result(raw, named, Some(ResultKind::Score), Some(m));
+                }
+                ResultKind::Other
+            };
+            return result(raw, named, Some(kind), None);
+        }
+    }
+    unknown()
+}
+
+/// Chinese, Japanese and Korean results; `None` when the text names no colour.
+fn cjk_result(raw: &str, s: &str) -> Option<RecordedResult> {
+    if ["和棋", "持碁", "무승부", "平局", "和局"]
+        .iter()
+        .any(|d| s.contains(d))
+        || s == "和"
+    {
+        return Some(result(
+            raw,
+            Winner::Draw,
+            Some(ResultKind::Score),
+            Some(0.0),
+        ));
+    }
+    let black = s.find(['黑', '黒', '흑']);
+    let white = s.find(['白', '백']);
+    let winner = match (black, white) {
+        (Some(b), Some(w)) if w < b => Winner::White,
+        (Some(_), _) => Winner::Black,
+        (None, Some(_)) => Winner::White,
+        (None, None) => return None,
+    };
+    let wins = ["胜", "勝", "승"].iter().any(|w| s.contains(w));
+    if ["中盘", "中盤", "中押", "불계"]
+        .iter()
+        .any(|r| s.contains(r))
+    {
+        return Some(result(raw, winner, Some(ResultKind::Resign), None));
+    }
+    if ["超时", "時間", "时间", "시간", "切れ"]
+        .iter()
+        .any(|t| s.contains(t))
+    {
+        return Some(result(raw, winner, Some(ResultKind::Time), None));
+    }
+    if !wins {
+        return Some(result(raw, Winner::Unknown, None, None));
+    }
+    // The margin: a number (or 半 = one half) in points (目, 집) or stones (子 = 2 points).
+    let mut margin = s
+        .char_indices()
+        .find(|(_, c)| c.is_ascii_digit())
+        .and_then(|(i, _)| leading_number(&s[i..]).map(|(v, n)| (v, i + n)))
+        .map(|(v, end)| {
+            // `3目半` and `3半`: a half after the number, with or without the unit.
+            if s[end..]
+                .trim_start_matches(['目', '子', '집'])
+                .starts_with('半')
+            {
+                v + 0.5
+            } else {
+                v
+            }
+        });
+    if margin.is_none() && s.contains('半') {
+        margin = Some(0.5);
+    }
+    let margin = margin.map(|m| if s.contains('子') { m * 2.0 } else { m });
+    Some(match margin {
+        Some(m) if m >= 0.0 => result(raw, winner, Some(ResultKind::Score), Some(m)),
+        _ => result(raw, winner, Some(ResultKind::Other), None),
+    })
+}
+
+/// Reads `KM`, scaling Fox-style ×100/×50 values down (`650` → 6.5, `375` → 7.5).
+///
+/// A value is scaled when it is a whole number with |KM| ≥ 50 and dividing by 100 (tried
+/// first) or by 50 gives a whole or half point within ±10 (±20 when `fox` is set, i.e. `AP`
+/// names foxwq). `KM[6,5]` and `KM[5 1/2]` are read as 6.5 and 5.5.
+pub fn parse_komi(raw: &str, fox: bool) -> Komi {
+    let t = raw.trim();
+    let value = leading_number(t).and_then(|(v, n)| t[n..].trim().is_empty().then_some(v));
+    let Some(v) = value else {
+        return Komi {
+            value: None,
+            raw: Some(raw.to_string()),
+            scaled: false,
+        };
+    };
+    let limit = if fox { 20.0 } else { 10.0 };
+    let half_point = |k: f64| (k * 2.0).fract() == 0.0 && k.abs() <= limit;
+    let scaled = if v.fract() == 0.0 && v.abs() >= 50.0 {
+        [100.0, 50.0].iter().map(|d| v / d).find(|k| half_point(*k))
+    } else {
+        None
+    };
+    Komi {
+        value: Some(scaled.unwrap_or(v)),
+        raw: Some(raw.to_string()),
+        scaled: scaled.is_some(),
+    }
+}
+
+impl Komi {
+    /// A warning to record when the raw value was unusual (scaled, comma, fraction, unreadable).
+    pub fn note(&self) -> Option<String> {
+        let raw = self.raw.as_deref()?;
+        match self.value {
+            None if raw.trim().is_empty() => None,
+            None => Some(format!("KM[{raw}] is not a number; komi unknown")),
+            Some(v) if self.scaled => {
+                Some(format!("KM[{raw}] read as {v} (Fox-style scaled komi)"))
+            }
+            Some(v) if raw.contains([',', '/']) => Some(format!("KM[{raw}] read as {v}")),
+            Some(_) => None,
+        }
+    }
+}
+
+/// Reads `RU` case-insensitively. KataGo rule strings (`koSIMPLEscoreAREAtaxSEKIsui0`) map by
+/// their scoring: area → Chinese, territory → Japanese. `BGA` maps to AGA (both area rules
+/// with White passing last); `GOE` is Ing. Empty or unknown → `Unknown`.
+pub fn parse_rules(raw: &str) -> RuleSet {
+    let s = raw.trim().to_lowercase();
+    if s.is_empty() {
+        return RuleSet::Unknown;
+    }
+    if s.starts_with("ko") && s.contains("score") {
+        if s.contains("scorearea") {
+            return RuleSet::Chinese;
+        }
+        if s.contains("scoreterritory") {
+            return RuleSet::Japanese;
+        }
+        return RuleSet::Unknown;
+    }
+    let compact: String = s.chars().filter(|c| c.is_alphanumeric()).collect();
+    let exact = |names: &[&str]| names.contains(&compact.as_str());
+    let has = |names: &[&str]| names.iter().any(|n| s.contains(n));
+    if exact(&["fr", "ffg"]) || has(&["french", "fran"]) {
+        RuleSet::French
+    } else if exact(&["jp", "ja", "jpn", "j"]) || has(&["japan", "日本"]) {
+        RuleSet::Japanese
+    } else if exact(&["kr", "ko", "kor"]) || has(&["korea", "韩国", "韓国", "한국"]) {
+        RuleSet::Korean
+    } else if exact(&["nz"]) || has(&["new zealand", "newzealand"]) {
+        RuleSet::Nz
+    } else if compact.starts_with("tt") || has(&["tromp"]) {
+        RuleSet::TrompTaylor
+    } else if exact(&["ing", "goe", "sst"]) || has(&["ing ", "ing'", "应氏", "應氏"]) {
+        RuleSet::Ing
+    } else if exact(&["aga", "bga", "american", "british"]) || has(&["aga ", "american"]) {
+        RuleSet::Aga
+    } else if exact(&["cn", "chn", "zh"]) || has(&["chinese", "china", "中国", "中國"]) {
+        RuleSet::Chinese
+    } else {
+        RuleSet::Unknown
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn date(raw: &str) -> (Option<String>, Option<String>) {
+        let d = parse_date(raw);
+        assert_eq!(d.raw, raw);
+        (d.first, d.last)
+    }
+
+    fn some(s: &str) -> Option<String> {
+        Some(s.to_string())
+    }
+
+    #[test]
+    fn sizes() {
+        assert_eq!(
+            parse_size("19"),
+            Ok(Size {
+                width: 19,
+                height: 19
+            })
+        );
+        assert_eq!(
+            parse_size(" 9 "),
+            Ok(Size {
+                width: 9,
+                height: 9
+            })
+        );
+        assert_eq!(
+            parse_size("19:13"),
+            Ok(Size {
+                width: 19,
+                height: 13
+            })
+        );
+        assert_eq!(
+            parse_size("10:52"),
+            Ok(Size {
+                width: 10,
+                height: 52
+            })
+        );
+        assert_eq!(
+            parse_size("52"),
+            Ok(Size {
+                width: 52,
+                height: 52
+            })
+        );
+        for bad in [
+            "0", "-10", "53", "200", "10:53", "abc", "", "19:13:2", "19:",
+        ] {
+            let e = parse_size(bad).expect_err(bad);
+            assert!(e.contains(&format!("SZ[{bad}]")), "{e}");
+        }
+    }
+
+    #[test]
+    fn dates_iso_and_partial() {
+        assert_eq!(date("1996-05-06"), (some("1996-05-06"), None));
+        assert_eq!(date("1996-05"), (some("1996-05"), None));
+        assert_eq!(date("1996"), (some("1996"), None));
+        assert_eq!(date(" 2016-03-12 "), (some("2016-03-12"), None));
+    }
+
+    #[test]
+    fn dates_multi_day() {
+        assert_eq!(
+            date("1996-05-06,07,08"),
+            (some("1996-05-06"), some("1996-05-08"))
+        );
+        assert_eq!(
+            date("1996-12-27,28,1997-01-03"),
+            (some("1996-12-27"), some("1997-01-03"))
+        );
+        assert_eq!(date("1996-05,06"), (some("1996-05"), some("1996-06")));
+        assert_eq!(
+            date("1996-05-06,06-10"),
+            (some("1996-05-06"), some("1996-06-10"))
+        );
+    }
+
+    #[test]
+    fn dates_timestamps_and_other_forms() {
+        assert_eq!(date("2018-05-02 20:46:58"), (some("2018-05-02"), None));
+        assert_eq!(date("2018-05-10T16:19:34.094Z"), (some("2018-05-10"), None));
+        assert_eq!(date("2016.03.12"), (some("2016-03-12"), None));
+        assert_eq!(date("2016.03.12 10:11"), (some("2016-03-12"), None));
+        assert_eq!(date("2016/3/12"), (some("2016-03-12"), None));
+        assert_eq!(date("2009/03/15 12:00:00 UT"), (some("2009-03-15"), None));
+        assert_eq!(date("20160312"), (some("2016-03-12"), None));
+        assert_eq!(date("2016年3月12日"), (some("2016-03-12"), None));
+        assert_eq!(date("12.03.2016"), (some("2016-03-12"), None));
+        assert_eq!(date("3-15-2004"), (some("2004-03-15"), None));
+        // Ambiguous day/month order: the year only.
+        assert_eq!(date("3/4/2016"), (some("2016"), None));
+        assert_eq!(date("August 9, 2001"), (some("2001-08-09"), None));
+        assert_eq!(
+            date("Sun Mar 12 10:00:00 GMT+01:00 2009"),
+            (some("2009-03-12"), None)
+        );
+        assert_eq!(date("1603 onwards"), (some("1603"), None));
+    }
+
+    #[test]
+    fn dates_invalid() {
+        for junk in [
+            "",
+            "a sunny afternoon last summer",
+            "12th and 13th march 96",
+            "2016-13-01",
+            "2015-02-29",
+            "2016-04-31",
+            "999",
+            "0000-01-01",
+        ] {
+            assert_eq!(date(junk).0, None, "{junk}");
+        }
+        assert_eq!(date("2016-02-29").0, some("2016-02-29"));
+        assert_eq!(date("2000-02-29").0, some("2000-02-29"));
+        assert_eq!(date("1900-02-29").0, None);
+    }
+
+    fn re(raw: &str) -> (Winner, Option<ResultKind>, Option<f64>) {
+        let r = parse_result(raw);
+        assert_eq!(r.raw.as_deref(), Some(raw));
+        (r.winner, r.kind, r.margin)
+    }
+
+    use ResultKind::*;
+    use Winner::{Black as B, Draw as D, Unknown as U, Void as V, White as W};
+
+    #[test]
+    fn results_standard() {
+        assert_eq!(re("B+3.5"), (B, Some(Score), Some(3.5)));
+        assert_eq!(re("W+0.5"), (W, Some(Score), Some(0.5)));
+        assert_eq!(re("B+2.25"), (B, Some(Score), Some(2.25)));
+        assert_eq!(re("W+0.0"), (W, Some(Score), Some(0.0)));
+        assert_eq!(re("B+R"), (B, Some(Resign), None));
+        assert_eq!(re("W+Resign"), (W, Some(Resign), None));
+        assert_eq!(re("b+r"), (B, Some(Resign), None));
+        assert_eq!(re("B+T"), (B, Some(Time), None));
+        assert_eq!(re("W+Time"), (W, Some(Time), None));
+        assert_eq!(re("W+Time Over"), (W, Some(Time), None));
+        assert_eq!(re("B+F"), (B, Some(Forfeit), None));
+        assert_eq!(re("W+Forfeit"), (W, Some(Forfeit), None));
+        for draw in ["0", "Draw", "draw", "Jigo", "D+J"] {
+            assert_eq!(re(draw), (D, Some(Score), Some(0.0)), "{draw}");
+        }
+        assert_eq!(re("Void"), (V, None, None));
+        assert_eq!(re("?"), (U, None, None));
+        assert_eq!(re(""), (U, None, None));
+    }
+
+    #[test]
+    fn results_quirks() {
+        assert_eq!(re("B+"), (B, Some(Other), None));
+        assert_eq!(re("W+"), (W, Some(Other), None));
+        assert_eq!(re("B"), (B, Some(Other), None));
+        assert_eq!(re("B+Illegal"), (B, Some(Other), None));
+        assert_eq!(re("W+Repetition"), (W, Some(Other), None));
+        assert_eq!(re("B+AW"), (B, Some(Other), None));
+        assert_eq!(re("W+J"), (W, Some(Other), None));
+        assert_eq!(re("White resigns."), (B, Some(Resign), None));
+        assert_eq!(re("Black resigns. W 12.5 B 100.5"), (W, Some(Resign), None));
+        assert_eq!(re("has adjourned."), (U, None, None));
+        assert_eq!(re("john wins"), (U, None, None));
+        // The margin contradicts the winner: unknown.
+        assert_eq!(re("W+-.5"), (U, None, None));
+        assert_eq!(
+            re("B+, human judge for communication error "),
+            (B, Some(Other), None)
+        );
+        assert_eq!(re("Black wins by 3.5 points"), (B, Some(Score), Some(3.5)));
+        assert_eq!(re("9"), (U, None, None));
+    }
+
+    #[test]
+    fn results_cjk() {
+        assert_eq!(re("白胜43.5目"), (W, Some(Score), Some(43.5)));
+        assert_eq!(re("黑中盘胜"), (B, Some(Resign), None));
+        assert_eq!(re("黑胜1/4子"), (B, Some(Score), Some(0.5)));
+        assert_eq!(re("白胜3又3/4子"), (W, Some(Score), Some(7.5)));
+        assert_eq!(re("黒中押し勝"), (B, Some(Resign), None));
+        assert_eq!(re("白3目半勝"), (W, Some(Score), Some(3.5)));
+        assert_eq!(re("黒半目勝"), (B, Some(Score), Some(0.5)));
+        assert_eq!(re("백 불계승"), (W, Some(Resign), None));
+        assert_eq!(re("和棋"), (D, Some(Score), Some(0.0)));
+        assert_eq!(re("白超时胜"), (W, Some(Time), None));
+    }
+
+    fn km(raw: &str, fox: bool) -> (Option<f64>, bool) {
+        let k = parse_komi(raw, fox);
+        assert_eq!(k.raw.as_deref(), Some(raw));
+        (k.value, k.scaled)
+    }
+
+    #[test]
+    fn komi_values() {
+        assert_eq!(km("6.5", false), (Some(6.5), false));
+        assert_eq!(km("7.500000", false), (Some(7.5), false));
+        assert_eq!(km("0", true), (Some(0.0), false));
+        assert_eq!(km("-4.5", false), (Some(-4.5), false));
+        assert_eq!(km("6,5", false), (Some(6.5), false));
+        assert_eq!(km("5 1/2", false), (Some(5.5), false));
+        assert_eq!(km("48.5", false), (Some(48.5), false));
+        assert_eq!(km("-59.5", false), (Some(-59.5), false));
+        assert_eq!(km("abc", false), (None, false));
+        assert_eq!(km("", false), (None, false));
+        assert!(
+            parse_komi("6,5", false)
+                .note()
+                .is_some_and(|n| n.contains("6.5"))
+        );
+        assert_eq!(parse_komi("6.5", false).note(), None);
+    }
+
+    #[test]
+    fn komi_fox_scaled() {
+        assert_eq!(km("650", true), (Some(6.5), true));
+        assert_eq!(km("375", true), (Some(7.5), true));
+        assert_eq!(km("325", true), (Some(6.5), true));
+        assert_eq!(km("550", true), (Some(5.5), true));
+        assert_eq!(km("750", false), (Some(7.5), true));
+        assert_eq!(km("50", false), (Some(0.5), true));
+        assert_eq!(km("-650", false), (Some(-6.5), true));
+        // Nothing plausible after scaling: kept as written.
+        assert_eq!(km("1234", false), (Some(1234.0), false));
+        assert!(
+            parse_komi("650", true)
+                .note()
+                .is_some_and(|n| n.contains("6.5"))
+        );
+    }
+
+    #[test]
+    fn rules() {
+        use RuleSet::*;
+        let cases = [
+            ("french", French),
+            ("FR", French),
+            ("Japanese", Japanese),
+            ("japanese", Japanese),
+            ("JP", Japanese),
+            ("Tang (Japanese + group tax)", Japanese),
+            ("Korean", Korean),
+            ("Chinese", Chinese),
+            ("cn", Chinese),
+            ("Old Chinese", Chinese),
+            ("AGA", Aga),
+            ("BGA", Aga),
+            ("New Zealand", Nz),
+            ("NZ", Nz),
+            ("Tromp/Taylor", TrompTaylor),
+            ("Tromp-Taylor", TrompTaylor),
+            ("TT--", TrompTaylor),
+            ("Ing", Ing),
+            ("GOE", Ing),
+            ("koSIMPLEscoreAREAtaxSEKIsui0", Chinese),
+            ("koPOSITIONALscoreTERRITORYtaxSEKIsui0", Japanese),
+            ("", Unknown),
+            ("  ", Unknown),
+            ("martian", Unknown),
+        ];
+        for (raw, want) in cases {
+            assert_eq!(parse_rules(raw), want, "{raw}");
+        }
+    }
+
+    #[test]
+    fn numbers() {
+        assert_eq!(leading_number("-.5"), Some((-0.5, 3)));
+        assert_eq!(leading_number("3/"), Some((3.0, 1)));
+        assert_eq!(leading_number("1/0"), Some((1.0, 1)));
+        assert_eq!(leading_number("abc"), None);
+        assert_eq!(leading_number("."), None);
+    }
+}

@@ -1,0 +1,112 @@
+//! The `echelle` binary end to end: exit codes, determinism, stdin, filters.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+fn echelle() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_echelle"))
+}
+
+/// A fresh scratch folder for one test.
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("echelle-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).expect("temp dir");
+    d
+}
+
+fn samples() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("samples")
+}
+
+#[test]
+fn missing_top_level_path_is_a_usage_error() {
+    let out = echelle()
+        .args(["analyze", "/definitely/not/here.sgf"])
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not/here.sgf"));
+}
+
+#[test]
+fn bad_files_do_not_fail_the_batch() {
+    let d = scratch("bad");
+    std::fs::write(d.join("good.sgf"), "(;GM[1]SZ[9]PB[A]PW[B];B[ee];W[cc])").expect("write");
+    std::fs::write(d.join("broken.sgf"), "this is not sgf at all").expect("write");
+    std::fs::write(d.join("badsize.sgf"), "(;GM[1]SZ[-10];B[aa])").expect("write");
+    std::fs::write(d.join("notes.txt"), "hello").expect("write");
+    let out = echelle()
+        .args(["analyze", "--no-progress"])
+        .arg(&d)
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("json"))
+        .collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    // Sorted paths: badsize, broken, good.
+    assert!(
+        lines[0]["file"]
+            .as_str()
+            .is_some_and(|f| f.ends_with("badsize.sgf"))
+    );
+    assert_eq!(lines[0]["status"], "error");
+    assert_eq!(lines[1]["status"], "error");
+    assert_eq!(lines[2]["status"], "ok");
+    assert_eq!(lines[2]["moves"], 2);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("skipped"), "{err}");
+
+    let only = echelle()
+        .args(["analyze", "--no-progress", "--only", "errors"])
+        .arg(&d)
+        .output()
+        .expect("runs");
+    assert_eq!(String::from_utf8_lossy(&only.stdout).lines().count(), 2);
+}
+
+#[test]
+fn standard_input_is_read_with_a_dash() {
+    let mut child = echelle()
+        .args(["analyze", "-", "--no-progress", "-q"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("spawns");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(b"(;GM[1]SZ[9];B[ee];W[])(;GM[1]SZ[13];B[aa])")
+        .expect("write");
+    let out = child.wait_with_output().expect("waits");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("json"))
+        .collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert_eq!(lines[0]["file"], "-");
+    assert_eq!(lines[1]["game"], 1);
+    assert_eq!(lines[1]["size"]["width"], 13);
+}
+
+#[test]
+fn output_is_identical_at_one_and_two_threads() {
+    let run = |threads: &str| {
+        echelle()
+            .args(["analyze", "--no-progress", "-q", "-j", threads])
+            .arg(samples())
+            .output()
+            .expect("runs")
+            .stdout
+    };
+    let one = run("1");
+    assert!(!one.is_empty(), "samples/ produced no output");
+    assert_eq!(one, run("2"));
+}

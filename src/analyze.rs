@@ -13,7 +13,6 @@ pub struct AnalyzeOptions {
     pub rules: Rules,
 }
 
-
 /// Analyses one parsed game: facts, handicap, replay. Pure: same input, same report.
 pub fn analyze_game(
     file: &str,

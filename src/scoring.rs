@@ -421,6 +421,119 @@ pub fn score(input: &ScoreInput) -> Score {
     }
 }
 
+/// Accuracy of the dead-stone estimate against agreed territory markup, over SGF files.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct AccuracyReport {
+    /// Games with `TB`/`TW` markup that could be read and replayed.
+    pub games: usize,
+    /// Games whose estimated dead set equals the markup's exactly.
+    pub exact: usize,
+    /// Stones dead in both.
+    pub true_positive: usize,
+    /// Stones estimated dead but alive in the markup.
+    pub false_positive: usize,
+    /// Stones dead in the markup but estimated alive.
+    pub false_negative: usize,
+    /// Mean time of the estimate per position, milliseconds.
+    pub mean_ms: f64,
+    /// Slowest position, milliseconds.
+    pub worst_ms: f64,
+    /// Games whose `RE` is a score.
+    pub scored_games: usize,
+    /// Of those, games whose count under their rules with the markup's dead stones equals `RE`.
+    pub re_match_markup: usize,
+    /// Of those, games whose count with the estimated dead stones equals `RE`.
+    pub re_match_estimate: usize,
+    /// Files (and game index) whose estimated dead set differs from the markup.
+    pub mismatches: Vec<String>,
+}
+
+/// Runs the estimate on every game with territory markup in `paths` and compares it with
+/// the markup (dead sets) and with `RE` (scores).
+pub fn accuracy_report(
+    paths: &[std::path::PathBuf],
+    params: crate::life::EstimateParams,
+) -> AccuracyReport {
+    use crate::life::{DeadStoneMethod, analyze_with};
+    let mut r = AccuracyReport::default();
+    let mut total = 0.0f64;
+    for path in paths {
+        let Ok(bytes) = std::fs::read(path) else {
+            continue;
+        };
+        let text = crate::decode::decode(&bytes).text;
+        let Ok(file) = crate::record::parse_file(&text, &Default::default()) else {
+            continue;
+        };
+        for (gi, game) in file.games.iter().enumerate() {
+            let Ok(g) = game else { continue };
+            if g.territory_black.is_empty() && g.territory_white.is_empty() {
+                continue;
+            }
+            let rep = crate::rules::replay(
+                g.size.width,
+                g.size.height,
+                &g.steps,
+                &crate::rules::Rules::french(),
+                0,
+            );
+            let pos = &rep.position;
+            let markup = Some((&g.territory_black[..], &g.territory_white[..]));
+            let by_markup = analyze_with(pos, markup, DeadStoneMethod::Markup, params);
+            let t = std::time::Instant::now();
+            let est = analyze_with(pos, None, DeadStoneMethod::Estimate, params);
+            let ms = t.elapsed().as_secs_f64() * 1000.0;
+            total += ms;
+            r.worst_ms = r.worst_ms.max(ms);
+            r.games += 1;
+            let dead = |ld: &LifeAndDeath, i: usize| ld.status[i] == Some(ChainStatus::Dead);
+            let mut same = true;
+            for i in 0..pos.cells.len() {
+                match (dead(&by_markup, i), dead(&est, i)) {
+                    (true, true) => r.true_positive += 1,
+                    (false, true) => {
+                        r.false_positive += 1;
+                        same = false;
+                    }
+                    (true, false) => {
+                        r.false_negative += 1;
+                        same = false;
+                    }
+                    _ => {}
+                }
+            }
+            if same {
+                r.exact += 1;
+            } else {
+                r.mismatches.push(format!("{}#{gi}", path.display()));
+            }
+            if g.result.kind == Some(ResultKind::Score) {
+                r.scored_games += 1;
+                let handicap = g.handicap_declared.unwrap_or(0).clamp(0, 361) as u32;
+                let input = |life| ScoreInput {
+                    position: pos,
+                    life,
+                    komi: g.komi.value,
+                    handicap,
+                    rules: g.rules.name,
+                    captures_black: rep.captures_black + rep.suicided_white,
+                    captures_white: rep.captures_white + rep.suicided_black,
+                    passes_black: rep.passes_black,
+                    passes_white: rep.passes_white,
+                    last_mover: rep.last_mover,
+                    ended_by_passes: rep.ended_by_passes,
+                    result: &g.result,
+                };
+                r.re_match_markup +=
+                    usize::from(score(&input(&by_markup)).verdict == Verdict::Match);
+                r.re_match_estimate += usize::from(score(&input(&est)).verdict == Verdict::Match);
+            }
+        }
+    }
+    r.mean_ms = total / r.games.max(1) as f64;
+    r
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -504,3 +504,27 @@ fn gnugo_markup_dead_stones() {
         .collect();
     dead_stone_accuracy(&files, std::env::var("VERBOSE").is_ok());
 }
+
+/// The library's own report (real parser and replay) on the KGS markup games.
+#[test]
+#[ignore]
+fn kgs_accuracy_report_with_real_parser() {
+    let Some(c) = corpus() else { return };
+    let files = markup_files(&c.join("kgs-6d-godmoves/kgs-19-2017-01-new"));
+    let r = scoring::accuracy_report(&files, life::EstimateParams::default());
+    println!(
+        "report: games {} exact {} tp {} fp {} fn {} mean {:.3} ms worst {:.3} ms scored {} RE=count markup {} estimate {}",
+        r.games,
+        r.exact,
+        r.true_positive,
+        r.false_positive,
+        r.false_negative,
+        r.mean_ms,
+        r.worst_ms,
+        r.scored_games,
+        r.re_match_markup,
+        r.re_match_estimate
+    );
+    assert_eq!(r.games, 155);
+    assert!(r.re_match_markup * 100 >= r.scored_games * 90);
+}

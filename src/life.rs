@@ -451,10 +451,8 @@ fn benson(g: &Grid, ch: &Chains, c: u8) -> Vec<bool> {
                     continue;
                 }
                 if vq == c {
-                    if let Some(ci) = ch.id[q] {
-                        if !border.contains(&ci) {
-                            border.push(ci);
-                        }
+                    if let Some(ci) = ch.id[q].filter(|ci| !border.contains(ci)) {
+                        border.push(ci);
                     }
                 } else if rid[q] == usize::MAX {
                     rid[q] = r;
@@ -607,10 +605,10 @@ fn playouts(g: &Grid, params: EstimateParams) -> Vec<[u32; 2]> {
             }
             color = 3 - color;
         }
-        for p in 0..sim.cells.len() {
+        for (p, o) in own.iter_mut().enumerate() {
             match sim.cells[p] {
-                1 => own[p][0] += 1,
-                2 => own[p][1] += 1,
+                1 => o[0] += 1,
+                2 => o[1] += 1,
                 0 => {
                     let mut t = [false; 3];
                     for d in sim.dirs {
@@ -620,8 +618,8 @@ fn playouts(g: &Grid, params: EstimateParams) -> Vec<[u32; 2]> {
                         }
                     }
                     match (t[1], t[2]) {
-                        (true, false) => own[p][0] += 1,
-                        (false, true) => own[p][1] += 1,
+                        (true, false) => o[0] += 1,
+                        (false, true) => o[1] += 1,
                         _ => {}
                     }
                 }
@@ -669,8 +667,8 @@ impl Sim {
             diags,
             scratch: Vec::new(),
         };
-        for p in 0..n {
-            if cells[p] == 0 {
+        for (p, &v) in cells.iter().enumerate() {
+            if v == 0 {
                 s.cells[p] = 0;
                 s.epos[p] = s.empties.len() as u32;
                 s.empties.push(p as u32);
@@ -678,9 +676,9 @@ impl Sim {
         }
         // Replay the stones one by one; a stone without liberties in the input stays (no
         // captures are made while building, so the input is taken as it is).
-        for p in 0..n {
-            if cells[p] == 1 || cells[p] == 2 {
-                s.place(p, cells[p], true);
+        for (p, &v) in cells.iter().enumerate() {
+            if v == 1 || v == 2 {
+                s.place(p, v, true);
             }
         }
         s
@@ -856,11 +854,9 @@ impl Sim {
         for d in self.dirs {
             let q = self.nb(p, d);
             match self.cells[q] {
-                0 => {
-                    if !libs[..nl].contains(&q) {
-                        libs[nl] = q;
-                        nl += 1;
-                    }
+                0 if !libs[..nl].contains(&q) => {
+                    libs[nl] = q;
+                    nl += 1;
                 }
                 v if v == opp => {
                     let h = self.head[q] as usize;

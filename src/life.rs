@@ -122,7 +122,7 @@ pub struct EstimateParams {
 impl Default for EstimateParams {
     fn default() -> Self {
         EstimateParams {
-            playouts: 64,
+            playouts: 32,
             seed: 0x9E37_79B9_7F4A_7C15,
             dead_below: 0.5,
         }

@@ -1,0 +1,750 @@
+//! Scores of a finished game: the French area count, the quick count that cross-checks it,
+//! the count under the game's own rules, the winner and a verdict against `RE`.
+
+use crate::board::{Color, Position};
+use crate::life::{ChainStatus, Confidence, DeadSource, LifeAndDeath};
+use crate::record::{RecordedResult, ResultKind, RuleSet, Winner};
+use serde::Serialize;
+
+/// What scoring needs from a replayed game.
+#[derive(Clone, Debug)]
+pub struct ScoreInput<'a> {
+    /// The final position.
+    pub position: &'a Position,
+    /// Life and death of that position.
+    pub life: &'a LifeAndDeath,
+    /// Komi from `KM`, already normalised; `None` when absent.
+    pub komi: Option<f64>,
+    /// Handicap stones (0 or 1 = even game).
+    pub handicap: u32,
+    /// The game's rules (`Unknown` is scored as French).
+    pub rules: RuleSet,
+    /// Stones Black holds as prisoners (captures by Black, plus White's suicided stones).
+    pub captures_black: u32,
+    /// Stones White holds as prisoners.
+    pub captures_white: u32,
+    /// Passes by Black.
+    pub passes_black: u32,
+    /// Passes by White.
+    pub passes_white: u32,
+    /// Who made the last move (a pass counts), if any.
+    pub last_mover: Option<Color>,
+    /// True when the record ends with two passes.
+    pub ended_by_passes: bool,
+    /// The recorded result.
+    pub result: &'a RecordedResult,
+}
+
+/// One count: Black's and White's totals (White's with komi and compensation) and the margin.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Count {
+    /// The rules this count follows.
+    pub rules: RuleSet,
+    /// Black's points.
+    pub black: f64,
+    /// White's points, komi and compensation included.
+    pub white: f64,
+    /// Komi used.
+    pub komi: f64,
+    /// Handicap compensation given to White.
+    pub compensation: f64,
+    /// Black − White: positive when Black wins.
+    pub margin: f64,
+    /// Winner by this count (a zero margin is a draw).
+    pub winner: Winner,
+}
+
+/// The dead stones used for counting, as SGF coordinates.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DeadStones {
+    /// Where they came from.
+    pub source: DeadSource,
+    /// How far they can be trusted.
+    pub confidence: Confidence,
+    /// Dead black stones.
+    pub black: Vec<String>,
+    /// Dead white stones.
+    pub white: Vec<String>,
+}
+
+/// How the computed result compares with `RE`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Verdict {
+    /// Same winner and margin.
+    Match,
+    /// Same winner, another margin.
+    MarginDiffers,
+    /// Another winner.
+    WinnerDiffers,
+    /// Resignation, time, forfeit or void: nothing to compare.
+    NotComparable,
+    /// No usable `RE`, or no computed result.
+    NoResult,
+}
+
+/// The winner the report settles on, and why.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Outcome {
+    /// Winner.
+    pub winner: Winner,
+    /// Margin when it comes from a count.
+    pub margin: Option<f64>,
+    /// `count`, `recorded` or `unknown`.
+    pub basis: &'static str,
+    /// Why the winner is unknown, if so.
+    pub reason: Option<String>,
+}
+
+/// Everything scoring says about a game.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Score {
+    /// French area count (stones + territory; komi; H − 1).
+    pub french: Count,
+    /// The count under the game's own rules, when they are not French.
+    pub recorded_rules: Option<Count>,
+    /// The quick count (territory, prisoners and pass stones; komi only).
+    pub quick_count: Count,
+    /// True when the quick count gives the French margin (after a pass stone owed by White).
+    pub quick_count_agrees: bool,
+    /// Why the two counts differ, or what adjustment made them agree.
+    pub quick_count_note: Option<String>,
+    /// Dead stones used.
+    pub dead_stones: DeadStones,
+    /// Stones in seki.
+    pub seki: Vec<String>,
+    /// Komi used when `KM` was absent, with the reason; `None` when `KM` was given.
+    pub komi_note: Option<String>,
+    /// The winner.
+    pub outcome: Outcome,
+    /// Comparison with `RE`.
+    pub verdict: Verdict,
+}
+
+/// Default komi of a ruleset when `KM` is absent: 0.5 in handicap games, else the rules'
+/// usual value (French 7.5 per rules.md §2).
+pub fn default_komi(rules: RuleSet, handicap: u32) -> f64 {
+    if handicap >= 2 {
+        return 0.5;
+    }
+    match rules {
+        RuleSet::Japanese | RuleSet::Korean => 6.5,
+        RuleSet::Nz => 7.0,
+        RuleSet::Ing => 8.0,
+        _ => 7.5,
+    }
+}
+
+/// Points White receives for the handicap under `rules`.
+pub fn compensation(rules: RuleSet, handicap: u32) -> f64 {
+    if handicap < 2 {
+        return 0.0;
+    }
+    match rules {
+        RuleSet::French | RuleSet::Aga | RuleSet::Unknown => f64::from(handicap - 1),
+        RuleSet::Chinese | RuleSet::Ing => f64::from(handicap),
+        RuleSet::Japanese | RuleSet::Korean | RuleSet::Nz | RuleSet::TrompTaylor => 0.0,
+    }
+}
+
+/// Raw tallies of a position under a life-and-death verdict.
+#[derive(Default, Debug, Clone, Copy)]
+struct Tally {
+    /// Living stones (seki included) per colour: [black, white].
+    stones: [u32; 2],
+    /// Territory points (empty or dead-stone points of a one-colour region).
+    territory: [u32; 2],
+    /// Territory points of regions that touch no seki chain (Japanese territory).
+    territory_no_seki: [u32; 2],
+    /// Dead stones per colour.
+    dead: [u32; 2],
+}
+
+fn ci(c: Color) -> usize {
+    match c {
+        Color::Black => 0,
+        Color::White => 1,
+    }
+}
+
+fn tally(pos: &Position, life: &LifeAndDeath) -> Tally {
+    let mut t = Tally::default();
+    let n = pos
+        .cells
+        .len()
+        .min(life.status.len())
+        .min(life.territory.len());
+    for i in 0..n {
+        let st = life.status[i];
+        match (pos.cells[i], st) {
+            (Some(c), Some(ChainStatus::Dead)) => t.dead[ci(c)] += 1,
+            (Some(c), _) => {
+                t.stones[ci(c)] += 1;
+                continue;
+            }
+            _ => {}
+        }
+        if let Some(o) = life.territory[i] {
+            t.territory[ci(o)] += 1;
+            if !life.seki_region.get(i).copied().unwrap_or(false) && !touches_seki(pos, life, i) {
+                t.territory_no_seki[ci(o)] += 1;
+            }
+        }
+    }
+    t
+}
+
+/// True when the one-colour region of point `i` borders a seki chain (an eye in seki: no
+/// territory under Japanese rules).
+fn touches_seki(pos: &Position, life: &LifeAndDeath, i: usize) -> bool {
+    let w = pos.width as usize;
+    let h = pos.height as usize;
+    if w == 0 {
+        return false;
+    }
+    // Flood the region of i (empty and dead points with the same owner).
+    let owner = life.territory[i];
+    let mut seen = vec![false; pos.cells.len()];
+    let mut stack = vec![i];
+    seen[i] = true;
+    while let Some(p) = stack.pop() {
+        let (x, y) = (p % w, p / w);
+        let mut nbs = [usize::MAX; 4];
+        if x > 0 {
+            nbs[0] = p - 1;
+        }
+        if x + 1 < w {
+            nbs[1] = p + 1;
+        }
+        if y > 0 {
+            nbs[2] = p - w;
+        }
+        if y + 1 < h {
+            nbs[3] = p + w;
+        }
+        for q in nbs.into_iter().filter(|&q| q != usize::MAX) {
+            let living = pos.cells[q].is_some() && life.status[q] != Some(ChainStatus::Dead);
+            if living {
+                if life.status[q] == Some(ChainStatus::Seki) {
+                    return true;
+                }
+            } else if !seen[q] && life.territory[q] == owner {
+                seen[q] = true;
+                stack.push(q);
+            }
+        }
+    }
+    false
+}
+
+fn count(rules: RuleSet, black: f64, white_raw: f64, komi: f64, comp: f64) -> Count {
+    let white = white_raw + komi + comp;
+    let margin = black - white;
+    let winner = if margin > 0.0 {
+        Winner::Black
+    } else if margin < 0.0 {
+        Winner::White
+    } else {
+        Winner::Draw
+    };
+    Count {
+        rules,
+        black,
+        white,
+        komi,
+        compensation: comp,
+        margin,
+        winner,
+    }
+}
+
+/// Scores a game: French count, quick count, the game's own rules, winner and verdict.
+pub fn score(input: &ScoreInput) -> Score {
+    let pos = input.position;
+    let life = input.life;
+    let t = tally(pos, life);
+    let h = input.handicap;
+    let rules = if input.rules == RuleSet::Unknown {
+        RuleSet::French
+    } else {
+        input.rules
+    };
+    let (komi, komi_note) = match input.komi {
+        Some(k) => (k, None),
+        None => {
+            let k = default_komi(RuleSet::French, h);
+            let why = if h >= 2 { "handicap game" } else { "even game" };
+            (k, Some(format!("KM absent: {k} ({why})")))
+        }
+    };
+    let f = |x: u32| f64::from(x);
+    let french = count(
+        RuleSet::French,
+        f(t.stones[0] + t.territory[0]),
+        f(t.stones[1] + t.territory[1]),
+        komi,
+        compensation(RuleSet::French, h),
+    );
+
+    // Quick count: each side's territory, filled with the prisoners and pass stones the
+    // opponent hands over (dead stones are prisoners too); komi only, no compensation.
+    let (qb, qw) = (
+        f(t.territory[0]) - f(input.captures_white + t.dead[0] + input.passes_black),
+        f(t.territory[1]) - f(input.captures_black + t.dead[1] + input.passes_white),
+    );
+    let mut quick = count(RuleSet::French, qb, qw, komi, 0.0);
+    let diff = french.margin - quick.margin;
+    let (agrees, note) = if diff.abs() < 1e-9 {
+        (true, None)
+    } else if (diff - 1.0).abs() < 1e-9 && input.last_mover == Some(Color::Black) {
+        // White must pass last: a record ending on Black's turn owes Black one pass stone.
+        quick = count(RuleSet::French, qb, qw - 1.0, komi, 0.0);
+        (
+            true,
+            Some(
+                "Black moved last: White gives one more pass stone, as the quick count requires"
+                    .into(),
+            ),
+        )
+    } else {
+        // area − quick = Black's turns − White's turns (handicap counted as one turn), so a
+        // difference means the moves did not alternate, setup stones were added, or the
+        // handicap was placed as moves; a capture miscount shows up here too.
+        let placed_b = t.stones[0] + t.dead[0] + input.captures_white;
+        let placed_w = t.stones[1] + t.dead[1] + input.captures_black;
+        (
+            false,
+            Some(format!(
+                "counts differ by {diff}: Black put {placed_b} stones (handicap {h}) and passed {}, White put {placed_w} and passed {}; the quick count needs alternating turns with White last, so setup stones, handicap stones played as moves or non-alternating moves break it",
+                input.passes_black, input.passes_white
+            )),
+        )
+    };
+
+    let rec_komi = input.komi.unwrap_or_else(|| default_komi(rules, h));
+    let recorded_rules = match rules {
+        RuleSet::French => None,
+        RuleSet::Japanese | RuleSet::Korean => Some(count(
+            rules,
+            f(t.territory_no_seki[0] + input.captures_black + t.dead[1]),
+            f(t.territory_no_seki[1] + input.captures_white + t.dead[0]),
+            rec_komi,
+            0.0,
+        )),
+        RuleSet::TrompTaylor => {
+            let all = crate::life::analyze(pos, None, crate::life::DeadStoneMethod::None);
+            let ta = tally(pos, &all);
+            Some(count(
+                rules,
+                f(ta.stones[0] + ta.territory[0]),
+                f(ta.stones[1] + ta.territory[1]),
+                rec_komi,
+                0.0,
+            ))
+        }
+        _ => Some(count(
+            rules,
+            f(t.stones[0] + t.territory[0]),
+            f(t.stones[1] + t.territory[1]),
+            rec_komi,
+            compensation(rules, h),
+        )),
+    };
+
+    let game_count = recorded_rules.as_ref().unwrap_or(&french);
+    let res = input.result;
+    let kind = res.kind;
+    let outcome = match kind {
+        Some(ResultKind::Resign | ResultKind::Time | ResultKind::Forfeit) => Outcome {
+            winner: res.winner,
+            margin: None,
+            basis: "recorded",
+            reason: None,
+        },
+        _ if res.winner == Winner::Void => Outcome {
+            winner: Winner::Void,
+            margin: None,
+            basis: "recorded",
+            reason: Some("void game".into()),
+        },
+        _ if input.ended_by_passes || kind == Some(ResultKind::Score) => Outcome {
+            winner: game_count.winner,
+            margin: Some(game_count.margin.abs()),
+            basis: "count",
+            reason: None,
+        },
+        _ => Outcome {
+            winner: Winner::Unknown,
+            margin: None,
+            basis: "unknown",
+            reason: Some("the game did not end by passes and RE gives no score".into()),
+        },
+    };
+    let verdict = match (kind, res.winner) {
+        (Some(ResultKind::Resign | ResultKind::Time | ResultKind::Forfeit), _)
+        | (_, Winner::Void) => Verdict::NotComparable,
+        (_, Winner::Unknown) | (None, _) => Verdict::NoResult,
+        _ if outcome.basis != "count" => Verdict::NoResult,
+        (_, w) if w != game_count.winner => Verdict::WinnerDiffers,
+        (Some(ResultKind::Score), Winner::Draw) => Verdict::Match,
+        (Some(ResultKind::Score), _) => match res.margin {
+            Some(m) if (m - game_count.margin.abs()).abs() < 1e-6 => Verdict::Match,
+            Some(_) => Verdict::MarginDiffers,
+            None => Verdict::Match,
+        },
+        _ => Verdict::Match,
+    };
+    Score {
+        french,
+        recorded_rules,
+        quick_count: quick,
+        quick_count_agrees: agrees,
+        quick_count_note: note,
+        dead_stones: DeadStones {
+            source: life.source,
+            confidence: life.confidence,
+            black: life
+                .dead(Color::Black, pos)
+                .iter()
+                .map(|p| p.to_sgf())
+                .collect(),
+            white: life
+                .dead(Color::White, pos)
+                .iter()
+                .map(|p| p.to_sgf())
+                .collect(),
+        },
+        seki: life.seki(pos).iter().map(|p| p.to_sgf()).collect(),
+        komi_note,
+        outcome,
+        verdict,
+    }
+}
+
+/// Accuracy of the dead-stone estimate against agreed territory markup, over SGF files.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct AccuracyReport {
+    /// Games with `TB`/`TW` markup that could be read and replayed.
+    pub games: usize,
+    /// Games whose estimated dead set equals the markup's exactly.
+    pub exact: usize,
+    /// Stones dead in both.
+    pub true_positive: usize,
+    /// Stones estimated dead but alive in the markup.
+    pub false_positive: usize,
+    /// Stones dead in the markup but estimated alive.
+    pub false_negative: usize,
+    /// Mean time of the estimate per position, milliseconds.
+    pub mean_ms: f64,
+    /// Slowest position, milliseconds.
+    pub worst_ms: f64,
+    /// Games whose `RE` is a score.
+    pub scored_games: usize,
+    /// Of those, games whose count under their rules with the markup's dead stones equals `RE`.
+    pub re_match_markup: usize,
+    /// Of those, games whose count with the estimated dead stones equals `RE`.
+    pub re_match_estimate: usize,
+    /// Files (and game index) whose estimated dead set differs from the markup.
+    pub mismatches: Vec<String>,
+}
+
+/// Runs the estimate on every game with territory markup in `paths` and compares it with
+/// the markup (dead sets) and with `RE` (scores).
+pub fn accuracy_report(
+    paths: &[std::path::PathBuf],
+    params: crate::life::EstimateParams,
+) -> AccuracyReport {
+    use crate::life::{DeadStoneMethod, analyze_with};
+    let mut r = AccuracyReport::default();
+    let mut total = 0.0f64;
+    for path in paths {
+        let Ok(bytes) = std::fs::read(path) else {
+            continue;
+        };
+        let text = crate::decode::decode(&bytes).text;
+        let Ok(file) = crate::record::parse_file(&text, &Default::default()) else {
+            continue;
+        };
+        for (gi, game) in file.games.iter().enumerate() {
+            let Ok(g) = game else { continue };
+            if g.territory_black.is_empty() && g.territory_white.is_empty() {
+                continue;
+            }
+            let rep = crate::rules::replay(
+                g.size.width,
+                g.size.height,
+                &g.steps,
+                &crate::rules::Rules::french(),
+                0,
+            );
+            let pos = &rep.position;
+            let markup = Some((&g.territory_black[..], &g.territory_white[..]));
+            let by_markup = analyze_with(pos, markup, DeadStoneMethod::Markup, params);
+            let t = std::time::Instant::now();
+            let est = analyze_with(pos, None, DeadStoneMethod::Estimate, params);
+            let ms = t.elapsed().as_secs_f64() * 1000.0;
+            total += ms;
+            r.worst_ms = r.worst_ms.max(ms);
+            r.games += 1;
+            let dead = |ld: &LifeAndDeath, i: usize| ld.status[i] == Some(ChainStatus::Dead);
+            let mut same = true;
+            for i in 0..pos.cells.len() {
+                match (dead(&by_markup, i), dead(&est, i)) {
+                    (true, true) => r.true_positive += 1,
+                    (false, true) => {
+                        r.false_positive += 1;
+                        same = false;
+                    }
+                    (true, false) => {
+                        r.false_negative += 1;
+                        same = false;
+                    }
+                    _ => {}
+                }
+            }
+            if same {
+                r.exact += 1;
+            } else {
+                r.mismatches.push(format!("{}#{gi}", path.display()));
+            }
+            if g.result.kind == Some(ResultKind::Score) {
+                r.scored_games += 1;
+                let handicap = g.handicap_declared.unwrap_or(0).clamp(0, 361) as u32;
+                let input = |life| ScoreInput {
+                    position: pos,
+                    life,
+                    komi: g.komi.value,
+                    handicap,
+                    rules: g.rules.name,
+                    captures_black: rep.captures_black + rep.suicided_white,
+                    captures_white: rep.captures_white + rep.suicided_black,
+                    passes_black: rep.passes_black,
+                    passes_white: rep.passes_white,
+                    last_mover: rep.last_mover,
+                    ended_by_passes: rep.ended_by_passes,
+                    result: &g.result,
+                };
+                r.re_match_markup +=
+                    usize::from(score(&input(&by_markup)).verdict == Verdict::Match);
+                r.re_match_estimate += usize::from(score(&input(&est)).verdict == Verdict::Match);
+            }
+        }
+    }
+    r.mean_ms = total / r.games.max(1) as f64;
+    r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Point;
+    use crate::life::{DeadStoneMethod, analyze};
+
+    fn pos(rows: &[&str]) -> Position {
+        let h = rows.len();
+        let w = rows.first().map_or(0, |r| r.len());
+        let mut p = Position::empty(w as u8, h as u8);
+        for (y, r) in rows.iter().enumerate() {
+            for (x, ch) in r.chars().enumerate() {
+                p.cells[y * w + x] = match ch {
+                    'X' | 'x' => Some(Color::Black),
+                    'O' | 'o' => Some(Color::White),
+                    _ => None,
+                };
+            }
+        }
+        p
+    }
+
+    fn result(
+        raw: &str,
+        winner: Winner,
+        kind: Option<ResultKind>,
+        margin: Option<f64>,
+    ) -> RecordedResult {
+        RecordedResult {
+            raw: Some(raw.into()),
+            winner,
+            kind,
+            margin,
+        }
+    }
+
+    /// Seed 001: 9x9, 3 stones, KM 0.5; Black 15 stones and 28 territory = 43, White 14
+    /// stones and 24 territory (one dead black stone inside) and 2.5 = 40.5; White took one
+    /// stone, Black passed once, White twice (last). Quick count: 25 against 22.5.
+    fn seed001() -> Position {
+        pos(&[
+            "....XO...",
+            "....XO...",
+            "....XO.x.",
+            "XXXXXO...",
+            "....XOO..",
+            "....XOOOO",
+            "..XXXO...",
+            "...XOO...",
+            "...XO....",
+        ])
+    }
+
+    fn seed_input<'a>(
+        p: &'a Position,
+        life: &'a LifeAndDeath,
+        re: &'a RecordedResult,
+    ) -> ScoreInput<'a> {
+        ScoreInput {
+            position: p,
+            life,
+            komi: Some(0.5),
+            handicap: 3,
+            rules: RuleSet::French,
+            captures_black: 0,
+            captures_white: 1,
+            passes_black: 1,
+            passes_white: 2,
+            last_mover: Some(Color::White),
+            ended_by_passes: true,
+            result: re,
+        }
+    }
+
+    #[test]
+    fn seed_001_both_counts_give_black_by_2_5() {
+        let p = seed001();
+        let re = result("B+2.5", Winner::Black, Some(ResultKind::Score), Some(2.5));
+        for method in [DeadStoneMethod::Estimate, DeadStoneMethod::Markup] {
+            let tw = [Point { x: 7, y: 2 }];
+            let life = analyze(&p, Some((&[], &tw)), method);
+            let s = score(&seed_input(&p, &life, &re));
+            assert_eq!(s.french.black, 43.0);
+            assert_eq!(s.french.white, 40.5);
+            assert_eq!(s.french.compensation, 2.0);
+            assert_eq!(s.french.margin, 2.5);
+            assert_eq!(s.quick_count.black, 25.0);
+            assert_eq!(s.quick_count.white, 22.5);
+            assert!(s.quick_count_agrees, "{:?}", s.quick_count_note);
+            assert_eq!(s.dead_stones.black, vec!["hc".to_string()]);
+            assert_eq!(s.verdict, Verdict::Match);
+            assert_eq!(s.outcome.winner, Winner::Black);
+        }
+    }
+
+    #[test]
+    fn quick_count_disagreement_is_explained() {
+        let p = seed001();
+        let re = result("B+2.5", Winner::Black, Some(ResultKind::Score), Some(2.5));
+        let life = analyze(&p, None, DeadStoneMethod::Estimate);
+        let mut input = seed_input(&p, &life, &re);
+        // Black moved last: White owes a pass stone; the counts still agree, with a note.
+        input.passes_white = 1;
+        input.last_mover = Some(Color::Black);
+        let s = score(&input);
+        assert!(s.quick_count_agrees);
+        assert!(s.quick_count_note.is_some());
+        // A capture miscounted: reported, not hidden.
+        input.captures_white = 3;
+        input.last_mover = Some(Color::White);
+        let s = score(&input);
+        assert!(!s.quick_count_agrees);
+        assert!(s.quick_count_note.unwrap_or_default().contains("differ"));
+    }
+
+    #[test]
+    fn komi_defaults_and_compensation() {
+        assert_eq!(default_komi(RuleSet::French, 0), 7.5);
+        assert_eq!(default_komi(RuleSet::French, 3), 0.5);
+        assert_eq!(default_komi(RuleSet::Japanese, 0), 6.5);
+        assert_eq!(compensation(RuleSet::French, 3), 2.0);
+        assert_eq!(compensation(RuleSet::French, 1), 0.0);
+        assert_eq!(compensation(RuleSet::Chinese, 4), 4.0);
+        assert_eq!(compensation(RuleSet::Aga, 4), 3.0);
+        assert_eq!(compensation(RuleSet::Japanese, 4), 0.0);
+        let p = seed001();
+        let re = result("?", Winner::Unknown, None, None);
+        let life = analyze(&p, None, DeadStoneMethod::Estimate);
+        let mut input = seed_input(&p, &life, &re);
+        input.komi = None;
+        input.handicap = 0;
+        let s = score(&input);
+        assert_eq!(s.french.komi, 7.5);
+        assert!(s.komi_note.is_some());
+        assert_eq!(s.verdict, Verdict::NoResult);
+    }
+
+    #[test]
+    fn japanese_count_uses_prisoners_and_dead_stones() {
+        let p = seed001();
+        let re = result("W+R", Winner::White, Some(ResultKind::Resign), None);
+        let life = analyze(&p, None, DeadStoneMethod::Estimate);
+        let mut input = seed_input(&p, &life, &re);
+        input.rules = RuleSet::Japanese;
+        let s = score(&input);
+        let j = s.recorded_rules.clone().unwrap_or_else(|| s.french.clone());
+        // Black: 28 territory + 0 prisoners; White: 24 territory + 1 prisoner + 1 dead + 0.5.
+        assert_eq!(j.black, 28.0);
+        assert_eq!(j.white, 26.5);
+        assert_eq!(s.verdict, Verdict::NotComparable);
+        assert_eq!(s.outcome.winner, Winner::White);
+        assert_eq!(s.outcome.basis, "recorded");
+    }
+
+    #[test]
+    fn chinese_gives_h_and_verdicts() {
+        let p = seed001();
+        let life = analyze(&p, None, DeadStoneMethod::Estimate);
+        let re = result("W+0.5", Winner::White, Some(ResultKind::Score), Some(0.5));
+        let mut input = seed_input(&p, &life, &re);
+        input.rules = RuleSet::Chinese;
+        let s = score(&input);
+        let c = s.recorded_rules.clone().unwrap_or_else(|| s.french.clone());
+        assert_eq!(c.compensation, 3.0);
+        assert_eq!(c.margin, 1.5);
+        assert_eq!(s.verdict, Verdict::WinnerDiffers);
+        let re = result("B+3.5", Winner::Black, Some(ResultKind::Score), Some(3.5));
+        let mut input = seed_input(&p, &life, &re);
+        input.rules = RuleSet::Chinese;
+        assert_eq!(score(&input).verdict, Verdict::MarginDiffers);
+    }
+
+    #[test]
+    fn unfinished_game_has_unknown_winner() {
+        let p = seed001();
+        let life = analyze(&p, None, DeadStoneMethod::Estimate);
+        let re = result("", Winner::Unknown, None, None);
+        let mut input = seed_input(&p, &life, &re);
+        input.ended_by_passes = false;
+        let s = score(&input);
+        assert_eq!(s.outcome.winner, Winner::Unknown);
+        assert!(s.outcome.reason.is_some());
+    }
+
+    #[test]
+    fn seki_eyes_are_area_but_seki_gives_no_japanese_territory() {
+        // Pass-alive outer walls with eyes at the edge; inner chains in seki share f3 and f5.
+        let p = pos(&[
+            ".OOOOOXXXX.",
+            "OOOXXXOOXXX",
+            ".OOXX.OOXX.",
+            "OOOXXXOOXXX",
+            ".OOXX.OOXX.",
+            "OOOXXXOOXXX",
+            ".OOOOOXXXX.",
+        ]);
+        let life = analyze(&p, None, DeadStoneMethod::Estimate);
+        let re = result("0", Winner::Draw, Some(ResultKind::Score), None);
+        let mut input = seed_input(&p, &life, &re);
+        input.handicap = 0;
+        input.komi = Some(0.0);
+        input.captures_white = 0;
+        input.rules = RuleSet::Japanese;
+        let s = score(&input);
+        assert_eq!(s.seki.len(), 13 + 10);
+        // Area: the seki liberties f3, f5 are neutral; 77 − 2 = 75 points shared.
+        assert_eq!(s.french.black + s.french.white, 75.0);
+        // Japanese: the four edge eyes of each wall count; nothing in the seki.
+        let j = s.recorded_rules.clone().unwrap_or_else(|| s.french.clone());
+        assert_eq!(j.black, 4.0);
+        assert_eq!(j.white, 4.0);
+        assert_eq!(j.winner, Winner::Draw);
+    }
+}

@@ -2,10 +2,14 @@
 
 use crate::decode::EncodingInfo;
 use crate::handicap;
+use crate::life::{self, DeadStoneMethod};
+use crate::output::WinnerReport;
 use crate::output::{Captures, GameReport, Status};
 use crate::rating::GameInput;
 use crate::record::GameRecord;
+use crate::record::{ResultKind, Winner};
 use crate::rules::{self, Rules};
+use crate::scoring::{self, ScoreInput, Verdict};
 use std::hash::{Hash, Hasher};
 
 /// What the per-game analysis needs to know.
@@ -15,6 +19,8 @@ pub struct AnalyzeOptions {
     pub rules: Rules,
     /// Also build the rating view of each game.
     pub rating_inputs: bool,
+    /// How dead stones are decided before counting.
+    pub dead_stones: DeadStoneMethod,
 }
 
 /// One analysed game: its report and, when asked for, its rating view.
@@ -34,6 +40,47 @@ fn fingerprint(record: &GameRecord) -> u64 {
     record.size.height.hash(&mut h);
     record.steps.hash(&mut h);
     h.finish()
+}
+
+/// Winner and verdict of a game that is not counted: the recorded winner of a resignation,
+/// time loss or forfeit; otherwise unknown, with the reason.
+fn unscored(record: &GameRecord) -> (WinnerReport, Verdict) {
+    let res = &record.result;
+    let decided = matches!(res.winner, Winner::Black | Winner::White);
+    match res.kind {
+        Some(ResultKind::Resign | ResultKind::Time | ResultKind::Forfeit) if decided => (
+            WinnerReport {
+                color: res.winner,
+                margin: None,
+                source: "recorded",
+                reason: None,
+            },
+            Verdict::NotComparable,
+        ),
+        _ => {
+            let reason = match (&res.raw, res.winner) {
+                (None, _) => "no RE and the record does not end with two passes".to_string(),
+                (Some(raw), Winner::Void) => format!("RE[{raw}]: void game"),
+                (Some(raw), _) => {
+                    format!("RE[{raw}] is not a score and the record does not end with two passes")
+                }
+            };
+            let verdict = if res.winner == Winner::Void {
+                Verdict::NotComparable
+            } else {
+                Verdict::NoResult
+            };
+            (
+                WinnerReport {
+                    color: Winner::Unknown,
+                    margin: None,
+                    source: "unknown",
+                    reason: Some(reason),
+                },
+                verdict,
+            )
+        }
+    }
 }
 
 /// Analyses one parsed game: facts, handicap, replay. Pure: same input, same report.
@@ -78,16 +125,54 @@ pub fn analyze_game(
         black: replay.captures_black,
         white: replay.captures_white,
     });
+    let stones = r.handicap.as_ref().map_or(0, |h| h.stones);
+    let has_markup = !record.territory_black.is_empty() || !record.territory_white.is_empty();
+    let by_score = record.result.kind == Some(ResultKind::Score);
+    // Counting is for finished games: ended by passes, scored in RE, or marked up. A resigned
+    // game has no true score; its winner is the recorded one.
+    if replay.ended_by_passes || by_score || has_markup {
+        let markup = has_markup.then_some((
+            record.territory_black.as_slice(),
+            record.territory_white.as_slice(),
+        ));
+        let ld = life::analyze(&replay.position, markup, opts.dead_stones);
+        let score = scoring::score(&ScoreInput {
+            position: &replay.position,
+            life: &ld,
+            komi: record.komi.value,
+            handicap: stones,
+            rules: record.rules.name,
+            captures_black: replay.captures_black + replay.suicided_white,
+            captures_white: replay.captures_white + replay.suicided_black,
+            passes_black: replay.passes_black,
+            passes_white: replay.passes_white,
+            last_mover: replay.last_mover,
+            ended_by_passes: replay.ended_by_passes,
+            result: &record.result,
+        });
+        r.winner = Some(WinnerReport::from(&score.outcome));
+        r.verdict = Some(score.verdict);
+        r.score = Some(score);
+    } else {
+        let (winner, verdict) = unscored(record);
+        r.winner = Some(winner);
+        r.verdict = Some(verdict);
+    }
     r.violations = Some(replay.violations);
     r.ko_rule_dependent = Some(replay.ko_rule_dependent);
     let rating = opts.rating_inputs.then(|| {
+        let (winner, kind) = match &r.winner {
+            // A counted winner overrides RE; the kind stays the recorded one (forfeit etc.).
+            Some(w) if w.source == "count" => (w.color, Some(ResultKind::Score)),
+            _ => (record.result.winner, record.result.kind),
+        };
         GameInput::from_record(
             file,
             game,
             record,
-            r.handicap.as_ref().map_or(0, |h| h.stones),
-            record.result.winner,
-            record.result.kind,
+            stones,
+            winner,
+            kind,
             Some(fingerprint(record)),
         )
     });

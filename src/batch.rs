@@ -5,6 +5,7 @@ use crate::decode;
 use crate::input::{self, Item, Limits};
 use crate::output::{GameReport, Status, Summary};
 use crate::record::{self, ParseLimits};
+use crate::scoring::Verdict;
 use rayon::prelude::*;
 use std::io::Write;
 use std::path::PathBuf;
@@ -23,6 +24,8 @@ pub enum Only {
     Errors,
     /// Only games with rule violations.
     Violations,
+    /// Only games whose computed result differs from `RE` (winner or margin).
+    Mismatches,
 }
 
 impl Only {
@@ -34,6 +37,10 @@ impl Only {
             Only::Problems => r.status != Status::Ok || violated,
             Only::Errors => r.status == Status::Error,
             Only::Violations => violated,
+            Only::Mismatches => matches!(
+                r.verdict,
+                Some(Verdict::WinnerDiffers | Verdict::MarginDiffers)
+            ),
         }
     }
 }

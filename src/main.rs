@@ -2,6 +2,7 @@
 
 use clap::{Args, Parser, Subcommand};
 use echelle::batch::{self, BatchOptions, Only};
+use echelle::life::DeadStoneMethod;
 use echelle::rating::{self, EngineKind, Format, RateOptions, Rounding, Undated};
 use echelle::rules::{KoRule, Rules};
 use std::io::Write;
@@ -48,6 +49,10 @@ struct InputArgs {
     /// Ko rule for replays (French rules: positional superko).
     #[arg(long, value_enum, default_value_t = KoRule::Positional)]
     ko: KoRule,
+    /// How dead stones are decided before counting: auto (markup, else estimate), markup,
+    /// estimate, or none (every stone alive).
+    #[arg(long, value_enum, default_value_t = DeadStoneMethod::Auto)]
+    dead_stones: DeadStoneMethod,
     /// Never show a progress bar.
     #[arg(long)]
     no_progress: bool,
@@ -140,6 +145,7 @@ impl InputArgs {
         o.limits.max_file_bytes = self.max_file_bytes;
         o.limits.max_entry_bytes = self.max_entry_bytes;
         o.parse.max_nodes = self.max_nodes;
+        o.analyze.dead_stones = self.dead_stones;
         o.analyze.rules = Rules {
             ko: self.ko,
             ..Rules::french()

@@ -2,8 +2,9 @@
 
 use crate::decode::EncodingInfo;
 use crate::handicap::Handicap;
-use crate::record::{GameDate, Komi, Player, RecordedResult, RulesInfo, Size};
+use crate::record::{GameDate, Komi, Player, RecordedResult, RulesInfo, Size, Winner};
 use crate::rules::Violation;
+use crate::scoring::{Outcome, Score, Verdict};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -37,6 +38,31 @@ pub struct Captures {
     pub black: u32,
     /// Stones captured by White.
     pub white: u32,
+}
+
+/// The winner a report settles on.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct WinnerReport {
+    /// `B`, `W`, `draw`, `void` or `unknown`.
+    pub color: Winner,
+    /// Margin, when counted.
+    pub margin: Option<f64>,
+    /// `count` (the French count), `recorded` (resignation, time, forfeit) or `unknown`.
+    pub source: &'static str,
+    /// Why the winner is unknown.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+impl From<&Outcome> for WinnerReport {
+    fn from(o: &Outcome) -> Self {
+        WinnerReport {
+            color: o.winner,
+            margin: o.margin,
+            source: o.basis,
+            reason: o.reason.clone(),
+        }
+    }
 }
 
 /// One line of `echelle analyze` output: everything known about one game.
@@ -106,6 +132,15 @@ pub struct GameReport {
     /// The recorded result.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub result: Option<RecordedResult>,
+    /// The counts of the final position (finished games only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<Score>,
+    /// The winner echelle settles on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub winner: Option<WinnerReport>,
+    /// The computed result against `RE`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub verdict: Option<Verdict>,
 }
 
 impl GameReport {
@@ -135,6 +170,9 @@ impl GameReport {
             violations: None,
             ko_rule_dependent: None,
             result: None,
+            score: None,
+            winner: None,
+            verdict: None,
         }
     }
 
@@ -184,11 +222,21 @@ pub struct Summary {
     pub with_violations: u64,
     /// Violations by kind.
     pub violations: BTreeMap<String, u64>,
+    /// Games by verdict against `RE`, and by the confidence of their dead stones when counted.
+    pub verdicts: BTreeMap<String, u64>,
     /// Records written to the output (after `--only` filtering).
     pub written: u64,
     /// Wall-clock time of the batch.
     #[serde(skip)]
     pub elapsed: Duration,
+}
+
+/// The serialised (kebab-case) name of a plain enum value.
+fn label<T: Serialize>(v: &T) -> String {
+    serde_json::to_value(v)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default()
 }
 
 /// How many skipped names the summary shows for each reason.
@@ -219,16 +267,23 @@ impl Summary {
         for e in &r.errors {
             *self.errors.entry(e.kind.clone()).or_default() += 1;
         }
+        if let Some(v) = r.verdict {
+            let conf = r
+                .score
+                .as_ref()
+                .map(|s| label(&s.dead_stones.confidence))
+                .unwrap_or_else(|| "-".to_string());
+            *self
+                .verdicts
+                .entry(format!("{:<16} {conf}", label(&v)))
+                .or_default() += 1;
+        }
         if let Some(v) = &r.violations {
             if !v.is_empty() {
                 self.with_violations += 1;
             }
             for x in v {
-                let kind = serde_json::to_value(x.kind)
-                    .ok()
-                    .and_then(|v| v.as_str().map(str::to_string))
-                    .unwrap_or_default();
-                *self.violations.entry(kind).or_default() += 1;
+                *self.violations.entry(label(&x.kind)).or_default() += 1;
             }
         }
     }
@@ -276,6 +331,12 @@ impl Summary {
         let _ = writeln!(s, "  games with violations: {}", self.with_violations);
         for (kind, n) in &self.violations {
             let _ = writeln!(s, "  violation {n:>7}  {kind}");
+        }
+        if !self.verdicts.is_empty() {
+            let _ = writeln!(s, "  verdict vs RE     dead stones    games");
+            for (k, n) in &self.verdicts {
+                let _ = writeln!(s, "    {k:<30} {n:>7}");
+            }
         }
         let _ = writeln!(s, "  records written: {}", self.written);
         s

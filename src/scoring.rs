@@ -115,9 +115,11 @@ pub struct Score {
     pub seki: Vec<String>,
     /// Komi used when `KM` was absent, with the reason; `None` when `KM` was given.
     pub komi_note: Option<String>,
-    /// The winner.
+    /// The winner (reported at the top level of a game report, not inside `score`).
+    #[serde(skip)]
     pub outcome: Outcome,
-    /// Comparison with `RE`.
+    /// Comparison with `RE` (reported at the top level too).
+    #[serde(skip)]
     pub verdict: Verdict,
 }
 

@@ -42,6 +42,15 @@ fn fingerprint(record: &GameRecord) -> u64 {
     h.finish()
 }
 
+/// Empty points that belong to nobody after life and death: dame, seki, or unsettled space.
+fn open_points(pos: &crate::board::Position, ld: &life::LifeAndDeath) -> usize {
+    pos.cells
+        .iter()
+        .zip(&ld.territory)
+        .filter(|(c, t)| c.is_none() && t.is_none())
+        .count()
+}
+
 /// Winner and verdict of a game that is not counted: the recorded winner of a resignation,
 /// time loss or forfeit; otherwise unknown, with the reason.
 fn unscored(record: &GameRecord) -> (WinnerReport, Verdict) {
@@ -136,6 +145,11 @@ pub fn analyze_game(
             record.territory_white.as_slice(),
         ));
         let ld = life::analyze(&replay.position, markup, opts.dead_stones);
+        let open = open_points(&replay.position, &ld);
+        let area = replay.position.cells.len();
+        // A record that stops early (`W+0.5` after 80 moves, no passes, no markup) leaves a
+        // board of unsettled space: counting it would accuse a sound result.
+        let unfinished = !replay.ended_by_passes && !has_markup && open * 10 > area;
         let score = scoring::score(&ScoreInput {
             position: &replay.position,
             life: &ld,
@@ -150,8 +164,20 @@ pub fn analyze_game(
             ended_by_passes: replay.ended_by_passes,
             result: &record.result,
         });
-        r.winner = Some(WinnerReport::from(&score.outcome));
-        r.verdict = Some(score.verdict);
+        if unfinished {
+            r.winner = Some(WinnerReport {
+                color: record.result.winner,
+                margin: record.result.margin,
+                source: "recorded",
+                reason: Some(format!(
+                    "unfinished position: {open} of {area} points belong to nobody and the record does not end with two passes"
+                )),
+            });
+            r.verdict = Some(Verdict::NotComparable);
+        } else {
+            r.winner = Some(WinnerReport::from(&score.outcome));
+            r.verdict = Some(score.verdict);
+        }
         r.score = Some(score);
     } else {
         let (winner, verdict) = unscored(record);

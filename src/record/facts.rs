@@ -413,6 +413,11 @@ pub fn parse_result(raw: &str) -> RecordedResult {
             if margin < 0.0 {
                 return unknown();
             }
+            // A winner by zero points is no count: Tygem and Fox write `W+0.0` for games
+            // decided otherwise (resignation, time). Keep the winner, not a score.
+            if margin == 0.0 {
+                return result(raw, winner, Some(ResultKind::Other), None);
+            }
             return result(raw, winner, Some(ResultKind::Score), Some(margin));
         }
         return result(raw, winner, Some(ResultKind::Other), None);
@@ -778,6 +783,8 @@ mod tests {
         assert_eq!(re("john wins"), (U, None, None));
         // The margin contradicts the winner: unknown.
         assert_eq!(re("W+-.5"), (U, None, None));
+        // A zero margin with a winner is a server's code for a decision, not a count.
+        assert_eq!(re("W+0.0"), (Winner::White, Some(ResultKind::Other), None));
         assert_eq!(
             re("B+, human judge for communication error "),
             (B, Some(Other), None)

@@ -751,7 +751,6 @@ mod tests {
         assert_eq!(re("B+3.5"), (B, Some(Score), Some(3.5)));
         assert_eq!(re("W+0.5"), (W, Some(Score), Some(0.5)));
         assert_eq!(re("B+2.25"), (B, Some(Score), Some(2.25)));
-        assert_eq!(re("W+0.0"), (W, Some(Score), Some(0.0)));
         assert_eq!(re("B+R"), (B, Some(Resign), None));
         assert_eq!(re("W+Resign"), (W, Some(Resign), None));
         assert_eq!(re("b+r"), (B, Some(Resign), None));

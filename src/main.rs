@@ -22,7 +22,7 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Decode, parse and replay every game; one JSON line per game.
+    /// Decode, parse, replay and score every game; one JSON line per game.
     Analyze(AnalyzeArgs),
     /// Rate the players: the 1984 French ladder (and other engines) over the games in date order.
     Rate(Box<RateArgs>),

@@ -4,6 +4,7 @@
 //! `handicap`) → replayed games (`board`, `rules`) → per-game reports (`analyze`,
 //! `output`, driven in parallel by `batch`) → rating events and ladders (`rating`).
 
+pub mod accuracy;
 pub mod analyze;
 pub mod batch;
 pub mod board;

@@ -26,6 +26,24 @@ enum Command {
     Analyze(AnalyzeArgs),
     /// Rate the players: the 1984 French ladder (and other engines) over the games in date order.
     Rate(Box<RateArgs>),
+    /// Measure the dead-stone estimate against records with agreed TB/TW markup.
+    Accuracy(AccuracyArgs),
+}
+
+#[derive(Args)]
+struct AccuracyArgs {
+    /// Files, directories or archives; only games ending with TB/TW markup are used.
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+    /// Playouts per position for the estimate.
+    #[arg(long)]
+    playouts: Option<u32>,
+    /// Print the figures as JSON.
+    #[arg(long)]
+    json: bool,
+    /// List the games whose estimated dead set differs from the markup.
+    #[arg(long)]
+    list: bool,
 }
 
 /// Options shared by every subcommand that reads records.
@@ -249,11 +267,40 @@ fn rate(args: &RateArgs) -> Result<(), String> {
     Ok(())
 }
 
+fn accuracy(args: &AccuracyArgs) -> Result<(), String> {
+    let mut params = echelle::life::EstimateParams::default();
+    if let Some(n) = args.playouts {
+        params.playouts = n;
+    }
+    let report = echelle::accuracy::accuracy_report(&args.paths, params)?;
+    if args.json {
+        println!(
+            "{}",
+            serde_json::to_string(&report).map_err(|e| e.to_string())?
+        );
+    } else {
+        let label = args
+            .paths
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect::<Vec<_>>()
+            .join(" ");
+        print!("{}", report.render(&label));
+        if args.list {
+            for m in &report.mismatches {
+                println!("  differs: {m}");
+            }
+        }
+    }
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match &cli.command {
         Command::Analyze(a) => analyze(a),
         Command::Rate(a) => rate(a),
+        Command::Accuracy(a) => accuracy(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -511,7 +511,8 @@ fn gnugo_markup_dead_stones() {
 fn kgs_accuracy_report_with_real_parser() {
     let Some(c) = corpus() else { return };
     let files = markup_files(&c.join("kgs-6d-godmoves/kgs-19-2017-01-new"));
-    let r = scoring::accuracy_report(&files, life::EstimateParams::default());
+    let r =
+        echelle::accuracy::accuracy_report(&files, life::EstimateParams::default()).expect("paths");
     println!(
         "report: games {} exact {} tp {} fp {} fn {} mean {:.3} ms worst {:.3} ms scored {} RE=count markup {} estimate {}",
         r.games,

@@ -1,0 +1,185 @@
+//! Accuracy of the dead-stone estimate against records whose players marked the dead stones
+//! (`TB`/`TW` on the last node): exact dead sets, stone precision and recall, score = `RE`,
+//! and time per position.
+
+use crate::board::Position;
+use crate::decode;
+use crate::handicap;
+use crate::input::{self, Item, Limits};
+use crate::life::{ChainStatus, DeadStoneMethod, EstimateParams, LifeAndDeath, analyze_with};
+use crate::record::{self, ResultKind};
+use crate::rules::{self, Rules};
+use crate::scoring::{ScoreInput, Verdict, score};
+use serde::Serialize;
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// Accuracy figures over a set of records with territory markup.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct AccuracyReport {
+    /// Games with `TB`/`TW` markup that could be read and replayed.
+    pub games: usize,
+    /// Games whose estimated dead set equals the markup's exactly.
+    pub exact: usize,
+    /// Stones dead in both.
+    pub true_positive: usize,
+    /// Stones estimated dead but alive in the markup.
+    pub false_positive: usize,
+    /// Stones dead in the markup but estimated alive.
+    pub false_negative: usize,
+    /// Mean time of the estimate per position, milliseconds.
+    pub mean_ms: f64,
+    /// Slowest position, milliseconds.
+    pub worst_ms: f64,
+    /// Games whose `RE` is a score.
+    pub scored_games: usize,
+    /// Of those, games whose count under their rules with the markup's dead stones equals `RE`.
+    pub re_match_markup: usize,
+    /// Of those, games whose count with the estimated dead stones equals `RE`.
+    pub re_match_estimate: usize,
+    /// Games (`file#game`) whose estimated dead set differs from the markup.
+    pub mismatches: Vec<String>,
+}
+
+impl AccuracyReport {
+    /// Stone precision of the estimate (dead stones it found that the markup agrees with).
+    pub fn precision(&self) -> f64 {
+        ratio(self.true_positive, self.true_positive + self.false_positive)
+    }
+
+    /// Stone recall of the estimate (markup dead stones it found).
+    pub fn recall(&self) -> f64 {
+        ratio(self.true_positive, self.true_positive + self.false_negative)
+    }
+
+    /// Exact dead-set matches as a fraction of the games.
+    pub fn exact_rate(&self) -> f64 {
+        ratio(self.exact, self.games)
+    }
+
+    /// A table for people.
+    pub fn render(&self, label: &str) -> String {
+        let mut s = String::new();
+        let _ = writeln!(
+            s,
+            "{label}: {} positions with markup; exact dead sets {} ({:.1} %); stone precision {:.1} %, recall {:.1} %; {:.2} ms mean, {:.2} ms worst per position",
+            self.games,
+            self.exact,
+            100.0 * self.exact_rate(),
+            100.0 * self.precision(),
+            100.0 * self.recall(),
+            self.mean_ms,
+            self.worst_ms
+        );
+        let _ = writeln!(
+            s,
+            "{label}: score = RE on {} games with a score result: {} with the markup's dead stones, {} with the estimate's",
+            self.scored_games, self.re_match_markup, self.re_match_estimate
+        );
+        s
+    }
+}
+
+/// `a / b`, 0 when `b` is 0 (a set with no dead stones has nothing to miss).
+fn ratio(a: usize, b: usize) -> f64 {
+    if b == 0 { 1.0 } else { a as f64 / b as f64 }
+}
+
+/// Runs the estimate on every game with territory markup under `paths` (files, folders,
+/// archives) and compares it with the markup and with `RE`.
+pub fn accuracy_report(
+    paths: &[PathBuf],
+    params: EstimateParams,
+) -> Result<AccuracyReport, String> {
+    let limits = Limits::default();
+    let mut r = AccuracyReport::default();
+    let mut total = 0.0f64;
+    for item in input::inputs(paths, &limits)? {
+        if matches!(item, Item::Skipped { .. }) {
+            continue;
+        }
+        let (name, bytes) = item.load(&limits);
+        let Ok(bytes) = bytes else { continue };
+        let text = decode::decode_owned(bytes).text;
+        let Ok(file) = record::parse_file(&text, &Default::default()) else {
+            continue;
+        };
+        for (gi, game) in file.games.iter().enumerate() {
+            let Ok(g) = game else { continue };
+            if g.territory_black.is_empty() && g.territory_white.is_empty() {
+                continue;
+            }
+            let hc = handicap::infer(g);
+            let rep = rules::replay(
+                g.size.width,
+                g.size.height,
+                &g.steps,
+                &Rules::french(),
+                hc.placement_moves,
+            );
+            let pos = &rep.position;
+            let markup = Some((&g.territory_black[..], &g.territory_white[..]));
+            let by_markup = analyze_with(pos, markup, DeadStoneMethod::Markup, params);
+            let t = Instant::now();
+            let est = analyze_with(pos, None, DeadStoneMethod::Estimate, params);
+            let ms = t.elapsed().as_secs_f64() * 1000.0;
+            total += ms;
+            r.worst_ms = r.worst_ms.max(ms);
+            r.games += 1;
+            if compare(pos, &by_markup, &est, &mut r) {
+                r.exact += 1;
+            } else {
+                r.mismatches.push(format!("{name}#{gi}"));
+            }
+            if g.result.kind == Some(ResultKind::Score) {
+                r.scored_games += 1;
+                let input = |life| ScoreInput {
+                    position: pos,
+                    life,
+                    komi: g.komi.value,
+                    handicap: hc.stones,
+                    rules: g.rules.name,
+                    captures_black: rep.captures_black + rep.suicided_white,
+                    captures_white: rep.captures_white + rep.suicided_black,
+                    passes_black: rep.passes_black,
+                    passes_white: rep.passes_white,
+                    last_mover: rep.last_mover,
+                    ended_by_passes: rep.ended_by_passes,
+                    result: &g.result,
+                };
+                r.re_match_markup +=
+                    usize::from(score(&input(&by_markup)).verdict == Verdict::Match);
+                r.re_match_estimate += usize::from(score(&input(&est)).verdict == Verdict::Match);
+            }
+        }
+    }
+    r.mean_ms = total / r.games.max(1) as f64;
+    Ok(r)
+}
+
+/// Adds one position's stone counts; true when the dead sets are equal.
+fn compare(
+    pos: &Position,
+    truth: &LifeAndDeath,
+    est: &LifeAndDeath,
+    r: &mut AccuracyReport,
+) -> bool {
+    let dead = |ld: &LifeAndDeath, i: usize| ld.status.get(i) == Some(&Some(ChainStatus::Dead));
+    let mut same = true;
+    for i in 0..pos.cells.len() {
+        match (dead(truth, i), dead(est, i)) {
+            (true, true) => r.true_positive += 1,
+            (false, true) => {
+                r.false_positive += 1;
+                same = false;
+            }
+            (true, false) => {
+                r.false_negative += 1;
+                same = false;
+            }
+            _ => {}
+        }
+    }
+    same
+}

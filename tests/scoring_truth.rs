@@ -1,0 +1,93 @@
+//! Scores against published truth: GNU Go's `final_score` regression answers for
+//! `games/scoring/*.sgf` (score.tst, score2.tst). Skips with a message without the corpus.
+
+mod common;
+
+use echelle::batch::{BatchOptions, analyze_bytes};
+use echelle::life::DeadStoneMethod;
+
+/// `(sgf path, expected winner, expected margin)` from the .tst files; cases GNU Go itself
+/// fails (a trailing `*`) and positions loaded at a move number are left out.
+fn cases(dir: &std::path::Path) -> Vec<(std::path::PathBuf, char, f64)> {
+    let mut out = Vec::new();
+    for tst in ["score.tst", "score2.tst"] {
+        let Ok(text) = std::fs::read_to_string(dir.join(tst)) else {
+            continue;
+        };
+        let mut current: Option<std::path::PathBuf> = None;
+        for line in text.lines() {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            if words.first() == Some(&"loadsgf") {
+                current = (words.len() == 2).then(|| dir.join(words[1]));
+            } else if let Some(rest) = line.strip_prefix("#? [") {
+                let (Some(path), Some(ans)) = (current.take(), rest.strip_suffix(']')) else {
+                    continue;
+                };
+                let ans = ans.replace('\\', "");
+                let mut it = ans.splitn(2, '+');
+                let (Some(w), Some(m)) = (it.next(), it.next()) else {
+                    continue;
+                };
+                if let (Some(c), Ok(m)) = (w.chars().next(), m.parse::<f64>()) {
+                    out.push((path, c, m));
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn gnugo_final_scores_are_matched() {
+    let Some(corpus) = common::corpus() else {
+        return;
+    };
+    let dir = corpus.join("gnugo-regression/regression");
+    let cases = cases(&dir);
+    assert!(
+        cases.len() >= 45,
+        "expected the score tests, found {}",
+        cases.len()
+    );
+    let mut opts = BatchOptions::default();
+    opts.analyze.dead_stones = DeadStoneMethod::Estimate;
+    let (mut winner_ok, mut exact) = (0, 0);
+    let mut misses = Vec::new();
+    for (path, w, m) in &cases {
+        let bytes = std::fs::read(path).expect("scoring game");
+        let games = analyze_bytes(&path.display().to_string(), bytes, &opts);
+        let Some(score) = games.first().and_then(|g| g.report.score.clone()) else {
+            misses.push(format!("{}: not counted", path.display()));
+            continue;
+        };
+        // GNU Go answers under the game's rules (Japanese, komi 5.5).
+        let count = score.recorded_rules.unwrap_or(score.french);
+        let margin = if *w == 'B' { *m } else { -*m };
+        if (count.margin > 0.0) == (margin > 0.0) {
+            winner_ok += 1;
+        }
+        if (count.margin - margin).abs() < 1e-9 {
+            exact += 1;
+        } else {
+            misses.push(format!(
+                "{}: {:+} expected {:+}",
+                path.display(),
+                count.margin,
+                margin
+            ));
+        }
+    }
+    let n = cases.len();
+    eprintln!(
+        "GNU Go score tests: {n} positions, winner agrees on {winner_ok}, exact margin on {exact}"
+    );
+    for m in &misses {
+        eprintln!("  {m}");
+    }
+    // Floors from the measured figures, so a regression in life and death shows here.
+    assert!(
+        winner_ok * 100 >= n * 85,
+        "winner agrees on {winner_ok}/{n}"
+    );
+    assert!(exact * 100 >= n * 50, "exact margin on {exact}/{n}");
+}

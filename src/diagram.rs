@@ -256,6 +256,16 @@ fn confidence_name(c: Confidence) -> &'static str {
     }
 }
 
+/// `estimate (estimated)`, or just `markup` when the confidence says nothing more.
+fn dead_text(source: DeadSource, confidence: Confidence) -> String {
+    let (s, c) = (source_name(source), confidence_name(confidence));
+    if s == c {
+        s.into()
+    } else {
+        format!("{s}, {c}")
+    }
+}
+
 fn verdict_text(v: Verdict) -> &'static str {
     match v {
         Verdict::Match => "match",
@@ -496,9 +506,8 @@ fn breakdown(out: &mut String, input: &DiagramInput, v: &View) {
     let Some(s) = input.score else {
         let _ = writeln!(
             out,
-            "Not scored. Dead stones: {} ({}).",
-            source_name(input.life.source),
-            confidence_name(input.life.confidence)
+            "Not scored. Dead stones: {}.",
+            dead_text(input.life.source, input.life.confidence)
         );
         return;
     };
@@ -555,9 +564,8 @@ fn breakdown(out: &mut String, input: &DiagramInput, v: &View) {
     let d = &s.dead_stones;
     let _ = writeln!(
         out,
-        "Dead stones ({}, confidence {}): Black {}; White {}",
-        source_name(d.source),
-        confidence_name(d.confidence),
+        "Dead stones ({}): Black {}; White {}",
+        dead_text(d.source, d.confidence),
         point_list(&d.black),
         point_list(&d.white)
     );
@@ -605,7 +613,11 @@ fn recorded_line(c: &Count) -> String {
 /// output needs no float formatting.
 const CELL: usize = 24;
 /// Space between the outer lines and the board edge, holding the coordinates.
-const MARGIN: usize = 28;
+const MARGIN: usize = 36;
+/// Distance from an outer line to the centre of its coordinate labels: clear of the stones.
+const LABEL: usize = 22;
+/// White space left and right of the board.
+const PAD: usize = 8;
 /// Height of the title band above the board.
 const TITLE_H: usize = 34;
 /// Height of the caption band below the board.
@@ -633,9 +645,8 @@ fn caption(input: &DiagramInput) -> String {
     let life = input.life;
     let Some(s) = input.score else {
         return format!(
-            "Not scored · dead stones: {} ({})",
-            source_name(life.source),
-            confidence_name(life.confidence)
+            "Not scored · dead stones: {}",
+            dead_text(life.source, life.confidence)
         );
     };
     let f = &s.french;
@@ -661,9 +672,8 @@ fn caption(input: &DiagramInput) -> String {
     }
     let _ = write!(
         c,
-        " · dead: {} ({}) · RE: {}",
-        source_name(s.dead_stones.source),
-        confidence_name(s.dead_stones.confidence),
+        " · dead: {} · RE: {}",
+        dead_text(s.dead_stones.source, s.dead_stones.confidence),
         match s.verdict {
             Verdict::Match => "match",
             Verdict::MarginDiffers => "margin differs",
@@ -688,8 +698,8 @@ pub fn svg(input: &DiagramInput) -> String {
     let board_h = 2 * MARGIN + (h - 1) * CELL;
     // Rough text widths (bold 15 px title, 12 px caption) so long lines are not clipped.
     let title_w = title.chars().count() * 9 + 20;
-    let cap_w = cap.chars().count() * 7 + 20;
-    let total_w = board_w.max(title_w).max(cap_w);
+    let cap_w = cap.chars().count() * 13 / 2 + 20;
+    let total_w = (board_w + 2 * PAD).max(title_w).max(cap_w);
     let total_h = TITLE_H + board_h + CAPTION_H;
     let ox = (total_w - board_w) / 2;
     let oy = TITLE_H;
@@ -745,21 +755,20 @@ fn svg_board(s: &mut String, v: &View, px: &dyn Fn(usize) -> usize, py: &dyn Fn(
         s,
         r##"<path d="{d}" stroke="#000" stroke-width="1" fill="none"/>"##
     );
-    // Coordinates: letters above and below, numbers left and right, half a margin out.
+    // Coordinates: letters above and below, numbers left and right (+4: baseline to centre).
     let _ = writeln!(
         s,
         r##"<g font-size="11" fill="#333" text-anchor="middle">"##
     );
-    let half = MARGIN / 2;
     for x in 0..v.w {
         let l = xml(&col_label(x, v.w).to_string());
         let _ = writeln!(
             s,
             r#"<text x="{}" y="{}">{l}</text><text x="{}" y="{}">{l}</text>"#,
             px(x),
-            y0 - half + 4,
+            y0 - LABEL + 4,
             px(x),
-            y1 + half + 4
+            y1 + LABEL + 4
         );
     }
     for y in 0..v.h {
@@ -767,9 +776,9 @@ fn svg_board(s: &mut String, v: &View, px: &dyn Fn(usize) -> usize, py: &dyn Fn(
         let _ = writeln!(
             s,
             r#"<text x="{}" y="{}">{n}</text><text x="{}" y="{}">{n}</text>"#,
-            x0 - half,
+            x0 - LABEL,
             py(y) + 4,
-            x1 + half,
+            x1 + LABEL,
             py(y) + 4
         );
     }
@@ -1012,7 +1021,7 @@ mod tests {
         assert!(t.contains("Margin: B+2.5 (Black wins)"), "{t}");
         assert!(t.contains("agrees with the French count"), "{t}");
         assert!(t.contains("Japanese count: Black"), "{t}");
-        assert!(t.contains("Dead stones (markup, confidence markup): Black 1 (hc); White none"));
+        assert!(t.contains("Dead stones (markup): Black 1 (hc); White none"));
         assert!(t.contains("Seki: none"));
         assert!(t.contains("Outcome: Black wins by"), "{t}");
         assert!(t.contains("Verdict vs RE:"), "{t}");

@@ -480,7 +480,7 @@ fn legend(out: &mut String, color: bool) {
         let r = ansi::RESET;
         let _ = writeln!(
             out,
-            "{}●{g} {}○{r} stones  {}● ○{r} dead  {}●{r}{}○{r} seki  {}▪{g} {}▪{r} territory  {g}┼{r} neutral  {g}╋{r} star point  {}( ){r} last move",
+            "{}●{g} {}○{r} stones  {}● ○{r} dead  {}●{r} {}○{r} seki  {}▪{g} {}▪{r} territory  {g}┼{r} neutral  {g}╋{r} star point  {}( ){r} last move",
             ansi::BLACK,
             ansi::WHITE,
             ansi::DEAD,

@@ -9,6 +9,7 @@ pub mod analyze;
 pub mod batch;
 pub mod board;
 pub mod decode;
+pub mod diagram;
 pub mod handicap;
 pub mod input;
 pub mod life;

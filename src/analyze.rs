@@ -2,14 +2,14 @@
 
 use crate::decode::EncodingInfo;
 use crate::handicap;
-use crate::life::{self, DeadStoneMethod};
+use crate::life::{self, DeadStoneMethod, LifeAndDeath};
 use crate::output::WinnerReport;
 use crate::output::{Captures, GameReport, Status};
 use crate::rating::GameInput;
 use crate::record::GameRecord;
 use crate::record::{ResultKind, Winner};
-use crate::rules::{self, Rules};
-use crate::scoring::{self, ScoreInput, Verdict};
+use crate::rules::{self, Replay, Rules};
+use crate::scoring::{self, Score, ScoreInput, Verdict};
 use std::hash::{Hash, Hasher};
 
 /// What the per-game analysis needs to know.
@@ -40,6 +40,65 @@ fn fingerprint(record: &GameRecord) -> u64 {
     record.size.height.hash(&mut h);
     record.steps.hash(&mut h);
     h.finish()
+}
+
+/// The count of a finished game: life and death, the scores, and whether the position was
+/// left unfinished (then its reason).
+pub struct Counted {
+    /// Life and death of the final position.
+    pub life: LifeAndDeath,
+    /// The counts, winner and verdict.
+    pub score: Score,
+    /// Why the count must not judge `RE`, when the record stopped early.
+    pub unfinished: Option<String>,
+}
+
+/// Counts a replayed game when it is finished: it ended by passes, its `RE` is a score, or it
+/// carries `TB`/`TW` markup. A resigned game has no true score: `None`.
+pub fn count(
+    record: &GameRecord,
+    replay: &Replay,
+    handicap: u32,
+    opts: &AnalyzeOptions,
+) -> Option<Counted> {
+    let has_markup = !record.territory_black.is_empty() || !record.territory_white.is_empty();
+    let by_score = record.result.kind == Some(ResultKind::Score);
+    if !(replay.ended_by_passes || by_score || has_markup) {
+        return None;
+    }
+    let markup = has_markup.then_some((
+        record.territory_black.as_slice(),
+        record.territory_white.as_slice(),
+    ));
+    let ld = life::analyze(&replay.position, markup, opts.dead_stones);
+    let open = open_points(&replay.position, &ld);
+    let area = replay.position.cells.len();
+    // A record that stops early (`W+0.5` after 80 moves, no passes, no markup) leaves a
+    // board of unsettled space: counting it would accuse a sound result.
+    let unfinished = (!replay.ended_by_passes && !has_markup && open * 10 > area).then(|| {
+        format!(
+            "unfinished position: {open} of {area} points belong to nobody and the record does not end with two passes"
+        )
+    });
+    let score = scoring::score(&ScoreInput {
+        position: &replay.position,
+        life: &ld,
+        komi: record.komi.value,
+        handicap,
+        rules: record.rules.name,
+        captures_black: replay.captures_black + replay.suicided_white,
+        captures_white: replay.captures_white + replay.suicided_black,
+        passes_black: replay.passes_black,
+        passes_white: replay.passes_white,
+        last_mover: replay.last_mover,
+        ended_by_passes: replay.ended_by_passes,
+        result: &record.result,
+    });
+    Some(Counted {
+        life: ld,
+        score,
+        unfinished,
+    })
 }
 
 /// Empty points that belong to nobody after life and death: dame, seki, or unsettled space.
@@ -135,54 +194,27 @@ pub fn analyze_game(
         white: replay.captures_white,
     });
     let stones = r.handicap.as_ref().map_or(0, |h| h.stones);
-    let has_markup = !record.territory_black.is_empty() || !record.territory_white.is_empty();
-    let by_score = record.result.kind == Some(ResultKind::Score);
-    // Counting is for finished games: ended by passes, scored in RE, or marked up. A resigned
-    // game has no true score; its winner is the recorded one.
-    if replay.ended_by_passes || by_score || has_markup {
-        let markup = has_markup.then_some((
-            record.territory_black.as_slice(),
-            record.territory_white.as_slice(),
-        ));
-        let ld = life::analyze(&replay.position, markup, opts.dead_stones);
-        let open = open_points(&replay.position, &ld);
-        let area = replay.position.cells.len();
-        // A record that stops early (`W+0.5` after 80 moves, no passes, no markup) leaves a
-        // board of unsettled space: counting it would accuse a sound result.
-        let unfinished = !replay.ended_by_passes && !has_markup && open * 10 > area;
-        let score = scoring::score(&ScoreInput {
-            position: &replay.position,
-            life: &ld,
-            komi: record.komi.value,
-            handicap: stones,
-            rules: record.rules.name,
-            captures_black: replay.captures_black + replay.suicided_white,
-            captures_white: replay.captures_white + replay.suicided_black,
-            passes_black: replay.passes_black,
-            passes_white: replay.passes_white,
-            last_mover: replay.last_mover,
-            ended_by_passes: replay.ended_by_passes,
-            result: &record.result,
-        });
-        if unfinished {
-            r.winner = Some(WinnerReport {
-                color: record.result.winner,
-                margin: record.result.margin,
-                source: "recorded",
-                reason: Some(format!(
-                    "unfinished position: {open} of {area} points belong to nobody and the record does not end with two passes"
-                )),
-            });
-            r.verdict = Some(Verdict::NotComparable);
-        } else {
-            r.winner = Some(WinnerReport::from(&score.outcome));
-            r.verdict = Some(score.verdict);
+    match count(record, &replay, stones, opts) {
+        Some(c) => {
+            if let Some(reason) = c.unfinished {
+                r.winner = Some(WinnerReport {
+                    color: record.result.winner,
+                    margin: record.result.margin,
+                    source: "recorded",
+                    reason: Some(reason),
+                });
+                r.verdict = Some(Verdict::NotComparable);
+            } else {
+                r.winner = Some(WinnerReport::from(&c.score.outcome));
+                r.verdict = Some(c.score.verdict);
+            }
+            r.score = Some(c.score);
         }
-        r.score = Some(score);
-    } else {
-        let (winner, verdict) = unscored(record);
-        r.winner = Some(winner);
-        r.verdict = Some(verdict);
+        None => {
+            let (winner, verdict) = unscored(record);
+            r.winner = Some(winner);
+            r.verdict = Some(verdict);
+        }
     }
     r.violations = Some(replay.violations);
     r.ko_rule_dependent = Some(replay.ko_rule_dependent);
@@ -203,4 +235,91 @@ pub fn analyze_game(
         )
     });
     Analyzed { report: r, rating }
+}
+
+/// Everything needed to draw one game's final position.
+pub struct Picture {
+    /// The final position.
+    pub position: crate::board::Position,
+    /// Life and death of it.
+    pub life: LifeAndDeath,
+    /// The count, when the game is finished.
+    pub score: Option<Score>,
+    /// A one-line title: file, players, date.
+    pub title: String,
+    /// The last move played on the board.
+    pub last_move: Option<crate::board::Point>,
+}
+
+impl Picture {
+    /// The diagram's view of it.
+    pub fn input(&self) -> crate::diagram::DiagramInput<'_> {
+        crate::diagram::DiagramInput {
+            position: &self.position,
+            life: &self.life,
+            score: self.score.as_ref(),
+            title: self.title.clone(),
+            last_move: self.last_move,
+        }
+    }
+}
+
+/// Decodes, parses and replays game `index` of a file's bytes, and counts it, for `show`.
+pub fn picture(
+    name: &str,
+    bytes: Vec<u8>,
+    index: usize,
+    opts: &AnalyzeOptions,
+) -> Result<Picture, String> {
+    let text = crate::decode::decode_owned(bytes).text;
+    let parsed = crate::record::parse_file(&text, &Default::default())
+        .map_err(|e| format!("{name}: {}", e.message))?;
+    let total = parsed.games.len();
+    let record = match parsed.games.into_iter().nth(index) {
+        Some(Ok(r)) => r,
+        Some(Err(e)) => return Err(format!("{name}#{index}: {}", e.message)),
+        None => return Err(format!("{name} holds {total} game(s); no game #{index}")),
+    };
+    let hc = handicap::infer(&record);
+    let replay = rules::replay(
+        record.size.width,
+        record.size.height,
+        &record.steps,
+        &opts.rules,
+        hc.placement_moves,
+    );
+    let last_move = record.steps.iter().rev().find_map(|s| match s {
+        crate::record::Step::Move {
+            at: crate::record::MoveAt::Point(p),
+            ..
+        } => Some(*p),
+        _ => None,
+    });
+    let player = |p: &crate::record::Player| match (&p.name, &p.rank) {
+        (Some(n), Some(r)) => format!("{n} ({r})"),
+        (Some(n), None) => n.clone(),
+        _ => "?".to_string(),
+    };
+    let mut title = format!(
+        "{name}#{index} — Black {} vs White {}",
+        player(&record.black),
+        player(&record.white)
+    );
+    if let Some(d) = record.date.as_ref().and_then(|d| d.first.clone()) {
+        title.push_str(&format!(", {d}"));
+    }
+    let (life, score) = match count(&record, &replay, hc.stones, opts) {
+        Some(c) => (c.life, Some(c.score)),
+        None => (
+            life::analyze(&replay.position, None, opts.dead_stones),
+            None,
+        ),
+    };
+    Ok(Picture {
+        position: replay.position,
+        life,
+        score,
+        title,
+        last_move,
+    })
 }

@@ -28,6 +28,37 @@ enum Command {
     Rate(Box<RateArgs>),
     /// Measure the dead-stone estimate against records with agreed TB/TW markup.
     Accuracy(AccuracyArgs),
+    /// Draw a game's final position with dead stones, territory, seki and the count.
+    Show(ShowArgs),
+}
+
+#[derive(Args)]
+struct ShowArgs {
+    /// The SGF file, with `#N` to pick the N-th game of a collection (from 0).
+    game: String,
+    /// Also write an SVG diagram here.
+    #[arg(long)]
+    svg: Option<PathBuf>,
+    /// Colours in the terminal.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    color: ColorChoice,
+    /// How dead stones are decided.
+    #[arg(long, value_enum, default_value_t = DeadStoneMethod::Auto)]
+    dead_stones: DeadStoneMethod,
+    /// Ko rule for the replay.
+    #[arg(long, value_enum, default_value_t = KoRule::Positional)]
+    ko: KoRule,
+}
+
+/// When to colour the terminal picture.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum ColorChoice {
+    /// When standard output is a terminal.
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
 }
 
 #[derive(Args)]
@@ -295,12 +326,46 @@ fn accuracy(args: &AccuracyArgs) -> Result<(), String> {
     Ok(())
 }
 
+fn show(args: &ShowArgs) -> Result<(), String> {
+    use echelle::analyze::AnalyzeOptions;
+    use std::io::IsTerminal;
+    // `file.sgf#2`: a trailing `#digits` picks the game; a `#` elsewhere is part of the name.
+    let (path, index) = match args.game.rsplit_once('#') {
+        Some((p, n)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => (
+            p.to_string(),
+            n.parse::<usize>().map_err(|e| e.to_string())?,
+        ),
+        _ => (args.game.clone(), 0),
+    };
+    let bytes = std::fs::read(&path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let opts = AnalyzeOptions {
+        rules: Rules {
+            ko: args.ko,
+            ..Rules::french()
+        },
+        dead_stones: args.dead_stones,
+        ..AnalyzeOptions::default()
+    };
+    let pic = echelle::analyze::picture(&path, bytes, index, &opts)?;
+    let color = match args.color {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => std::io::stdout().is_terminal(),
+    };
+    print!("{}", echelle::diagram::terminal(&pic.input(), color));
+    if let Some(p) = &args.svg {
+        write_text(p, &echelle::diagram::svg(&pic.input()))?;
+    }
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match &cli.command {
         Command::Analyze(a) => analyze(a),
         Command::Rate(a) => rate(a),
         Command::Accuracy(a) => accuracy(a),
+        Command::Show(a) => show(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

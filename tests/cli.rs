@@ -110,3 +110,76 @@ fn output_is_identical_at_one_and_two_threads() {
     assert!(!one.is_empty(), "samples/ produced no output");
     assert_eq!(one, run("2"));
 }
+
+#[test]
+fn show_draws_the_board_and_the_count() {
+    let d = scratch("show");
+    // Black lives on the left, White on the right; a lone white stone at bb is dead.
+    let game = "(;GM[1]SZ[5]KM[0.5]RE[B+4.5]\
+        AB[ca][cb][cc][cd][ce]AW[da][db][dc][dd][de][bb]\
+        ;B[];W[])";
+    let f = d.join("g.sgf");
+    std::fs::write(&f, game).expect("write");
+    let svg = d.join("g.svg");
+    let out = echelle()
+        .args(["show", "--color", "never", "--svg"])
+        .arg(&svg)
+        .arg(format!("{}#0", f.display()))
+        .output()
+        .expect("runs");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("A B C D E"), "{text}");
+    assert!(text.contains("French count"), "{text}");
+    let picture = std::fs::read_to_string(&svg).expect("svg written");
+    assert!(picture.starts_with("<svg") && picture.trim_end().ends_with("</svg>"));
+
+    let missing = echelle()
+        .args(["show", "--color", "never"])
+        .arg(format!("{}#3", f.display()))
+        .output()
+        .expect("runs");
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("no game #3"));
+}
+
+#[test]
+fn rate_prints_a_ladder_with_named_columns() {
+    let d = scratch("rate");
+    let game = |date: &str, b: &str, w: &str, re: &str| {
+        format!("(;GM[1]SZ[19]KM[7.5]DT[{date}]PB[{b}]PW[{w}]BR[2k]WR[2k]RE[{re}];B[pd];W[dp])")
+    };
+    std::fs::write(d.join("1.sgf"), game("2025-01-01", "Alice", "Bob", "B+R")).expect("w");
+    std::fs::write(d.join("2.sgf"), game("2025-01-02", "Bob", "Carol", "W+R")).expect("w");
+    std::fs::write(d.join("3.sgf"), game("", "Carol", "Alice", "B+R")).expect("w");
+    let out = echelle()
+        .args(["rate", "--no-progress", "--format", "csv"])
+        .arg(&d)
+        .output()
+        .expect("runs");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let csv = String::from_utf8_lossy(&out.stdout);
+    let header = csv.lines().next().unwrap_or_default();
+    assert!(header.contains("name") && header.contains("level"), "{csv}");
+    // 2k = -150; Alice beat Bob (+10 each way at equal levels), Carol beat Bob.
+    assert!(
+        csv.contains("Alice,-140") || csv.contains("Alice,-140.0"),
+        "{csv}"
+    );
+    assert!(
+        csv.contains("Bob,-170") || csv.contains("Bob,-170.0"),
+        "{csv}"
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.to_lowercase().contains("undated"), "{err}");
+}

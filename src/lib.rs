@@ -8,6 +8,7 @@ pub mod analyze;
 pub mod batch;
 pub mod board;
 pub mod decode;
+pub mod gtp;
 pub mod handicap;
 pub mod input;
 pub mod life;

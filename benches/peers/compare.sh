@@ -40,5 +40,30 @@ if [[ "$skip" != *gnugo* ]]; then
     tools+=("gnugo=$out/gnugo.jsonl")
 fi
 
-python3 "$here/summarize.py" "$out/positions.jsonl" --json "$out/summary.json" "${tools[@]}"
+gnugo_exe="$(command -v gnugo || echo /usr/games/gnugo)"
+python3 - "$out/meta.json" "$gnugo_exe" "$here" "$folder" <<'PY'
+import json, os, subprocess, sys, time
+out, gnugo, here, folder = sys.argv[1:5]
+def run(argv):
+    try:
+        return subprocess.run(argv, capture_output=True, text=True, timeout=30).stdout.strip().splitlines()[0]
+    except (OSError, IndexError, subprocess.SubprocessError):
+        return None
+pkg = os.path.join(here, "node_modules", "@sabaki", "deadstones", "package.json")
+try:
+    ds = json.load(open(pkg))["version"]
+except (OSError, ValueError, KeyError):
+    ds = None
+json.dump({
+    "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+    "folder": os.path.abspath(folder),
+    "gnugo": run([gnugo, "--version"]),
+    "gnugo_command": os.environ.get("PEERS_GNUGO") or gnugo + " --mode gtp",
+    "deadstones": ds,
+    "deadstones_options": {"finished": True, "iterations": 100},
+    "cpus": os.cpu_count(),
+    "loadavg_at_end": os.getloadavg(),
+}, open(out, "w"), indent=2)
+PY
+python3 "$here/summarize.py" "$out/positions.jsonl" --json "$out/summary.json" --meta "$out/meta.json" "${tools[@]}"
 echo "summary: $out/summary.json" >&2

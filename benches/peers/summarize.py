@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Compares dead-stone guesses with the TB/TW markup: a table and a JSON summary.
 
-Usage: summarize.py POSITIONS.jsonl [--json OUT.json] TOOL=RESULTS.jsonl ...
+Usage: summarize.py POSITIONS.jsonl [--json OUT.json] [--meta META.json] TOOL=RESULTS.jsonl ...
 POSITIONS comes from sgfpos.py; each RESULTS file has JSON lines keyed by `id` or
 `file` with `dead` (SGF points) and `ms`. Stdlib only.
 
@@ -133,8 +133,14 @@ def main():
         sys.exit(__doc__)
     positions_path, args = args[0], args[1:]
     json_out = None
-    if len(args) >= 2 and args[0] == "--json":
-        json_out, args = args[1], args[2:]
+    meta = {}
+    while len(args) >= 2 and args[0] in ("--json", "--meta"):
+        if args[0] == "--json":
+            json_out = args[1]
+        else:
+            with open(args[1]) as fh:
+                meta = json.load(fh)
+        args = args[2:]
     with open(positions_path) as fh:
         positions = [json.loads(l) for l in fh if l.strip()]
     tools = {"markup": {p["id"]: {"dead": p["markup_dead"]} for p in positions}}
@@ -144,6 +150,10 @@ def main():
     summary = {
         "positions": len(positions),
         "source": os.path.abspath(positions_path),
+        # Tool versions and machine load: timings mean little without them.
+        "meta": meta,
+        "score_note": "score=RE counts territory (Japanese) or area (others) with a simple "
+        "one-colour-border region rule; the markup row is its ceiling",
         "tools": {name: evaluate(positions, res) for name, res in tools.items()},
     }
     head = f"{'tool':<12} {'positions':>9} {'exact':>13} {'precision':>9} {'recall':>7} {'score=RE':>13} {'mean ms':>9} {'worst ms':>9}"

@@ -87,7 +87,9 @@ fn gnugo_rejections_name_the_move() {
     let err = engine.dead_stones(9, 13, 6.5, &[], &[], &[]).unwrap_err();
     assert!(err.contains("square"), "{err}");
     // The engine is still usable after a rejected move.
-    let dead = engine.dead_stones(9, 9, 6.5, &[], &[], &moves[..2]).unwrap();
+    let dead = engine
+        .dead_stones(9, 9, 6.5, &[], &[], &moves[..2])
+        .unwrap();
     assert!(dead.is_empty(), "{dead:?}");
 }
 

@@ -10,6 +10,7 @@ pub mod batch;
 pub mod board;
 pub mod decode;
 pub mod diagram;
+pub mod gtp;
 pub mod handicap;
 pub mod input;
 pub mod life;

@@ -1,0 +1,491 @@
+//! A GTP engine as a dead-stone oracle (`--dead-stones gtp:<command>`), e.g. GNU Go.
+//!
+//! One engine is one child process spoken to over stdin/stdout. Every command has a
+//! deadline so that a hung engine fails one position instead of hanging a batch; the
+//! engine is killed when the value is dropped. Sharing engines between threads is the
+//! caller's business: this API is one engine, used from one thread at a time.
+
+use crate::board::{Color, Point};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// Default per-command deadline: GNU Go needs about 1 s for a 19x19 `final_status_list`.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// GTP column letters: `A`..`Z` without `I` (25 columns at most).
+const COLUMNS: &[u8; 25] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
+
+/// A running GTP engine (child process with its stdin and a line channel from its stdout).
+pub struct GtpEngine {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    timeout: Duration,
+    program: String,
+    name: String,
+    // Set after a timeout or a broken pipe: the stream is out of step, so fail fast.
+    broken: Option<String>,
+}
+
+impl GtpEngine {
+    /// Starts `command` (split on whitespace, with simple quoting) and checks it answers GTP.
+    pub fn start(command: &str) -> Result<GtpEngine, String> {
+        GtpEngine::start_with_timeout(command, DEFAULT_TIMEOUT)
+    }
+
+    /// Like [`GtpEngine::start`], with a per-command deadline other than [`DEFAULT_TIMEOUT`].
+    pub fn start_with_timeout(command: &str, timeout: Duration) -> Result<GtpEngine, String> {
+        let argv = split_command(command)?;
+        let Some((program, args)) = argv.split_first() else {
+            return Err("empty GTP engine command".to_string());
+        };
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            // Engines chat on stderr (GNU Go prints boards there); a full pipe would block them.
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| {
+                let hint = if e.kind() == std::io::ErrorKind::NotFound {
+                    " (is it installed?)"
+                } else {
+                    ""
+                };
+                format!(
+                    "cannot start GTP engine `{program}`: {}{hint}",
+                    io_message(&e)
+                )
+            })?;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(format!("cannot start GTP engine `{program}`: no pipes"));
+        };
+        let (tx, lines) = mpsc::channel();
+        // A helper thread owns the blocking reads so the caller can wait with a deadline.
+        // It ends at EOF, which killing the child (on drop) guarantees.
+        thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            let mut buf = Vec::new();
+            loop {
+                buf.clear();
+                match reader.read_until(b'\n', &mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {
+                        let line = String::from_utf8_lossy(&buf).into_owned();
+                        if tx.send(line).is_err() {
+                            break;
+                        }
+                    }
+                }
+            }
+        });
+        let mut engine = GtpEngine {
+            child,
+            stdin,
+            lines,
+            timeout,
+            program: program.clone(),
+            name: String::new(),
+            broken: None,
+        };
+        let name = engine
+            .command("name")
+            .map_err(|e| format!("GTP engine `{program}` does not answer `name`: {e}"))?;
+        let version = engine.command("protocol_version").map_err(|e| {
+            format!("GTP engine `{program}` does not answer `protocol_version`: {e}")
+        })?;
+        if version.trim() != "2" {
+            return Err(format!(
+                "GTP engine `{program}` speaks protocol version {:?}, not 2",
+                version.trim()
+            ));
+        }
+        engine.name = name.trim().to_string();
+        Ok(engine)
+    }
+
+    /// The engine's answer to `name`, e.g. `"GNU Go"`.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Changes the per-command deadline.
+    pub fn set_timeout(&mut self, timeout: Duration) {
+        self.timeout = timeout;
+    }
+
+    /// Sends one GTP command and returns the text of a `=` answer; `?` answers become `Err`.
+    pub fn command(&mut self, cmd: &str) -> Result<String, String> {
+        if let Some(why) = &self.broken {
+            return Err(why.clone());
+        }
+        if let Err(e) = writeln!(self.stdin, "{cmd}").and_then(|()| self.stdin.flush()) {
+            return Err(self.fail(format!(
+                "GTP engine `{}` stopped reading commands ({})",
+                self.program,
+                io_message(&e)
+            )));
+        }
+        let deadline = Instant::now() + self.timeout;
+        let mut response = String::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    let line = line.trim_end_matches(['\n', '\r']);
+                    if response.is_empty() {
+                        // Skip any noise before the answer proper.
+                        if line.starts_with('=') || line.starts_with('?') {
+                            response.push_str(line);
+                        }
+                    } else if line.trim().is_empty() {
+                        break;
+                    } else {
+                        response.push('\n');
+                        response.push_str(line);
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(self.fail(format!(
+                        "GTP engine `{}` gave no answer to `{cmd}` within {} s",
+                        self.program,
+                        self.timeout.as_secs_f64()
+                    )));
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    // An answer cut short by EOF still counts if it is complete enough.
+                    if !response.is_empty() {
+                        break;
+                    }
+                    return Err(self.fail(format!(
+                        "GTP engine `{}` exited while answering `{cmd}`",
+                        self.program
+                    )));
+                }
+            }
+        }
+        parse_response(&response)
+    }
+
+    /// The stones the engine calls dead once `moves` are played from the setup, in SGF order.
+    pub fn dead_stones(
+        &mut self,
+        width: u8,
+        height: u8,
+        komi: f64,
+        setup_black: &[Point],
+        setup_white: &[Point],
+        moves: &[(Color, Option<Point>)],
+    ) -> Result<Vec<Point>, String> {
+        if width != height {
+            return Err(format!(
+                "GTP engines play square boards only, not {width}x{height}"
+            ));
+        }
+        let size = width;
+        if size == 0 || size as usize > COLUMNS.len() {
+            return Err(format!("GTP cannot name points on a {size}x{size} board"));
+        }
+        self.command(&format!("boardsize {size}"))
+            .map_err(|e| format!("engine refuses board size {size}: {e}"))?;
+        self.command("clear_board")?;
+        if komi.is_finite() {
+            self.command(&format!("komi {komi}"))?;
+        }
+        self.place_setup(size, setup_black, setup_white)?;
+        for (i, &(color, point)) in moves.iter().enumerate() {
+            let vertex = match point {
+                Some(p) => format_vertex(p, size)?,
+                None => "pass".to_string(),
+            };
+            let c = color_letter(color);
+            self.command(&format!("play {c} {vertex}"))
+                .map_err(|e| format!("move {} ({c} {vertex}) rejected: {e}", i + 1))?;
+        }
+        let answer = self.command("final_status_list dead")?;
+        let mut dead = Vec::new();
+        for token in answer.split_whitespace() {
+            if let Some(p) = parse_vertex(token, size)? {
+                dead.push(p);
+            }
+        }
+        dead.sort_unstable();
+        dead.dedup();
+        Ok(dead)
+    }
+
+    /// Places setup stones: `set_free_handicap` for a black-only setup, else `play` each one.
+    fn place_setup(&mut self, size: u8, black: &[Point], white: &[Point]) -> Result<(), String> {
+        if white.is_empty() && black.len() >= 2 {
+            let vertices = black
+                .iter()
+                .map(|&p| format_vertex(p, size))
+                .collect::<Result<Vec<_>, _>>()?;
+            if self
+                .command(&format!("set_free_handicap {}", vertices.join(" ")))
+                .is_ok()
+            {
+                return Ok(());
+            }
+            // Some engines cap the handicap count or lack the command: fall back to plays.
+            self.command("clear_board")?;
+        }
+        // GTP `play` names its colour, so stones need not alternate. In a legal setup every
+        // chain keeps a liberty, and adding stones only removes liberties, so no intermediate
+        // play can capture or be suicide whatever the order.
+        for (color, stones) in [(Color::Black, black), (Color::White, white)] {
+            for &p in stones {
+                let v = format_vertex(p, size)?;
+                let c = color_letter(color);
+                self.command(&format!("play {c} {v}"))
+                    .map_err(|e| format!("setup stone {c} {v} rejected: {e}"))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Records why the engine is unusable, kills it, and returns the message.
+    fn fail(&mut self, why: String) -> String {
+        let _ = self.child.kill();
+        self.broken = Some(why.clone());
+        why
+    }
+}
+
+impl Drop for GtpEngine {
+    fn drop(&mut self) {
+        // Killing (rather than `quit`) cannot block on a hung engine.
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// `b` or `w`, as GTP names colours.
+fn color_letter(c: Color) -> &'static str {
+    match c {
+        Color::Black => "b",
+        Color::White => "w",
+    }
+}
+
+/// An I/O error's text without Rust's " (os error N)" tail.
+fn io_message(e: &std::io::Error) -> String {
+    let s = e.to_string();
+    match s.find(" (os error") {
+        Some(i) => s[..i].to_string(),
+        None => s,
+    }
+}
+
+/// Splits an engine command line on whitespace; '…' and "…" group words, `\` escapes a char.
+pub fn split_command(command: &str) -> Result<Vec<String>, String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut in_word = false;
+    let mut quote: Option<char> = None;
+    let mut chars = command.chars();
+    while let Some(c) = chars.next() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some('"'), '\\') | (None, '\\') => match chars.next() {
+                Some(n) => word.push(n),
+                None => return Err(format!("trailing backslash in `{command}`")),
+            },
+            (Some(_), c) => word.push(c),
+            (None, '"' | '\'') => {
+                quote = Some(c);
+                in_word = true;
+            }
+            (None, c) if c.is_whitespace() => {
+                if in_word {
+                    words.push(std::mem::take(&mut word));
+                    in_word = false;
+                }
+            }
+            (None, c) => {
+                word.push(c);
+                in_word = true;
+            }
+        }
+        if quote.is_some() {
+            in_word = true;
+        }
+    }
+    if quote.is_some() {
+        return Err(format!("unclosed quote in `{command}`"));
+    }
+    if in_word {
+        words.push(word);
+    }
+    Ok(words)
+}
+
+/// Parses one GTP answer: `= text` (or `=id text`) → `Ok(text)`, `? text` → `Err(text)`.
+pub fn parse_response(response: &str) -> Result<String, String> {
+    let (ok, rest) = if let Some(r) = response.strip_prefix('=') {
+        (true, r)
+    } else if let Some(r) = response.strip_prefix('?') {
+        (false, r)
+    } else {
+        return Err(format!("not a GTP answer: {response:?}"));
+    };
+    // An optional numeric id follows the status character directly.
+    let rest = rest.trim_start_matches(|c: char| c.is_ascii_digit());
+    let text = rest.trim().to_string();
+    if ok {
+        Ok(text)
+    } else if text.is_empty() {
+        Err("engine error".to_string())
+    } else {
+        Err(text)
+    }
+}
+
+/// The GTP vertex of `p` on a `size`x`size` board: column letter (no `I`), row from the bottom.
+pub fn format_vertex(p: Point, size: u8) -> Result<String, String> {
+    if p.x >= size || p.y >= size || size as usize > COLUMNS.len() {
+        return Err(format!(
+            "point {} is off a {size}x{size} GTP board",
+            p.to_sgf()
+        ));
+    }
+    Ok(format!(
+        "{}{}",
+        COLUMNS[p.x as usize] as char,
+        u32::from(size) - u32::from(p.y)
+    ))
+}
+
+/// Parses a GTP vertex (`D4`, `t19`, `pass`) on a `size`x`size` board; `pass` → `None`.
+pub fn parse_vertex(vertex: &str, size: u8) -> Result<Option<Point>, String> {
+    let v = vertex.trim();
+    if v.eq_ignore_ascii_case("pass") {
+        return Ok(None);
+    }
+    let bad = || format!("bad GTP vertex {vertex:?} for a {size}x{size} board");
+    let mut chars = v.chars();
+    let letter = chars.next().ok_or_else(bad)?.to_ascii_uppercase();
+    let x = COLUMNS
+        .iter()
+        .position(|&c| c as char == letter)
+        .ok_or_else(bad)?;
+    let digits = chars.as_str();
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(bad());
+    }
+    let row: u32 = digits.parse().map_err(|_| bad())?;
+    if x >= size as usize || row == 0 || row > u32::from(size) {
+        return Err(bad());
+    }
+    // In range by the checks above, so the narrowing cannot truncate.
+    Ok(Some(Point {
+        x: x as u8,
+        y: (u32::from(size) - row) as u8,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pt(x: u8, y: u8) -> Point {
+        Point { x, y }
+    }
+
+    #[test]
+    fn vertices_format_with_rows_from_the_bottom() {
+        assert_eq!(format_vertex(pt(0, 18), 19).as_deref(), Ok("A1"));
+        assert_eq!(format_vertex(pt(18, 0), 19).as_deref(), Ok("T19"));
+        assert_eq!(format_vertex(pt(8, 9), 19).as_deref(), Ok("J10"));
+        assert_eq!(format_vertex(pt(7, 0), 9).as_deref(), Ok("H9"));
+        assert_eq!(format_vertex(pt(8, 8), 9).as_deref(), Ok("J1"));
+        assert_eq!(format_vertex(pt(24, 0), 25).as_deref(), Ok("Z25"));
+        assert!(format_vertex(pt(19, 0), 19).is_err());
+        assert!(format_vertex(pt(0, 0), 26).is_err());
+    }
+
+    #[test]
+    fn vertices_parse_skipping_i() {
+        assert_eq!(parse_vertex("A1", 19), Ok(Some(pt(0, 18))));
+        assert_eq!(parse_vertex("t19", 19), Ok(Some(pt(18, 0))));
+        assert_eq!(parse_vertex("J10", 19), Ok(Some(pt(8, 9))));
+        assert_eq!(parse_vertex("H10", 19), Ok(Some(pt(7, 9))));
+        assert_eq!(parse_vertex("Z1", 25), Ok(Some(pt(24, 24))));
+        assert_eq!(parse_vertex("PASS", 9), Ok(None));
+        for bad in ["I5", "A0", "A20", "T1x", "", "5", "K1", "A-1", "A+1"] {
+            assert!(
+                parse_vertex(bad, if bad == "K1" { 9 } else { 19 }).is_err(),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
+    fn vertices_round_trip_on_every_size() {
+        for size in 1..=25u8 {
+            for x in 0..size {
+                for y in 0..size {
+                    let v = format_vertex(pt(x, y), size).unwrap();
+                    assert!(!v.contains('I'));
+                    assert_eq!(parse_vertex(&v, size), Ok(Some(pt(x, y))));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn responses_parse() {
+        assert_eq!(parse_response("= GNU Go"), Ok("GNU Go".to_string()));
+        assert_eq!(parse_response("="), Ok(String::new()));
+        assert_eq!(parse_response("=12 2"), Ok("2".to_string()));
+        assert_eq!(parse_response("= A1 B2\nC3"), Ok("A1 B2\nC3".to_string()));
+        assert_eq!(
+            parse_response("? illegal move"),
+            Err("illegal move".to_string())
+        );
+        assert_eq!(
+            parse_response("?3 unknown command"),
+            Err("unknown command".to_string())
+        );
+        assert_eq!(parse_response("?"), Err("engine error".to_string()));
+        assert!(parse_response("hello").is_err());
+    }
+
+    #[test]
+    fn commands_split_with_quotes() {
+        assert_eq!(
+            split_command("gnugo --mode gtp  --level 10").unwrap(),
+            vec!["gnugo", "--mode", "gtp", "--level", "10"]
+        );
+        assert_eq!(
+            split_command(r#"'/opt/my engine/katago' gtp -config "a b.cfg" x\ y"#).unwrap(),
+            vec!["/opt/my engine/katago", "gtp", "-config", "a b.cfg", "x y"]
+        );
+        assert_eq!(split_command("a ''").unwrap(), vec!["a", ""]);
+        assert!(split_command("a 'b").is_err());
+        assert!(split_command("   ").unwrap().is_empty());
+    }
+
+    #[test]
+    fn io_messages_lose_the_os_error_tail() {
+        let e = std::io::Error::from_raw_os_error(2);
+        assert_eq!(io_message(&e), "No such file or directory");
+    }
+
+    #[test]
+    fn empty_and_missing_engines_fail_clearly() {
+        assert!(GtpEngine::start("  ").is_err());
+        let err = GtpEngine::start("echelle-no-such-gtp-engine --mode gtp")
+            .err()
+            .unwrap_or_default();
+        assert_eq!(
+            err,
+            "cannot start GTP engine `echelle-no-such-gtp-engine`: No such file or directory (is it installed?)"
+        );
+    }
+}

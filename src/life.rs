@@ -550,12 +550,24 @@ fn estimate(pos: &Position, params: EstimateParams) -> (Vec<bool>, bool) {
                 / (chain.stones.len() as f64 * total)
         })
         .collect();
+    // A ko left open between living chains keeps its stone (nobody won the ko).
+    let in_ko: Vec<bool> = ch
+        .chains
+        .iter()
+        .map(|x| {
+            open_ko(&g, &ch, x).is_some_and(|around| {
+                around
+                    .iter()
+                    .all(|&ci| settled[ci] || kept[ci] >= params.dead_below)
+            })
+        })
+        .collect();
     // Decide groups, not chains: chains of one colour joined through empty points share
     // one fate (a group is never half dead), unless a pass-alive chain is among them.
     for grp in groups(&g, &ch) {
         if grp.iter().any(|&ci| settled[ci]) {
             for &ci in &grp {
-                if !settled[ci] && kept[ci] < params.dead_below {
+                if !settled[ci] && !in_ko[ci] && kept[ci] < params.dead_below {
                     mark_dead(&g, &ch.chains[ci], &mut dead);
                 }
             }
@@ -567,12 +579,37 @@ fn estimate(pos: &Position, params: EstimateParams) -> (Vec<bool>, bool) {
             .map(|&ci| kept[ci] * ch.chains[ci].stones.len() as f64)
             .sum();
         if sum / (stones.max(1) as f64) < params.dead_below {
-            for &ci in &grp {
+            for &ci in grp.iter().filter(|&&ci| !in_ko[ci]) {
                 mark_dead(&g, &ch.chains[ci], &mut dead);
             }
         }
     }
     (dead, false)
+}
+
+/// A single stone in atari whose capture would be a ko (the capturing stone would stand alone
+/// among the stone's friends, in atari): returns those friends' chains, which retake the ko.
+fn open_ko(g: &Grid, ch: &Chains, chain: &Chain) -> Option<Vec<usize>> {
+    let (&[s], &[l]) = (chain.stones.as_slice(), chain.libs.as_slice()) else {
+        return None;
+    };
+    let mut around = Vec::new();
+    for &d in &g.dirs {
+        let q = (l as isize + d) as usize;
+        match g.cells[q] {
+            3 => {}
+            _ if q == s => {}
+            v if v == chain.color => {
+                let ci = ch.id[q]?;
+                if ch.chains[ci].libs.len() < 2 {
+                    return None;
+                }
+                around.push(ci);
+            }
+            _ => return None,
+        }
+    }
+    Some(around)
 }
 
 fn mark_dead(g: &Grid, chain: &Chain, dead: &mut [bool]) {

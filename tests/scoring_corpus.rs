@@ -556,7 +556,7 @@ fn gtp_point(v: &str) -> Option<Point> {
     let x = (b'A'..=b'T')
         .filter(|&c| c != b'I')
         .position(|c| c == col as u8)?;
-    (row >= 1 && row <= 19).then(|| Point {
+    (1..=19).contains(&row).then(|| Point {
         x: x as u8,
         y: 19 - row,
     })

@@ -21,6 +21,8 @@ pub struct AnalyzeOptions {
     pub rating_inputs: bool,
     /// How dead stones are decided before counting.
     pub dead_stones: DeadStoneMethod,
+    /// A GTP engine command (`gnugo --mode gtp`) that decides dead stones instead.
+    pub gtp: Option<String>,
 }
 
 /// One analysed game: its report and, when asked for, its rating view.
@@ -70,7 +72,10 @@ pub fn count(
         record.territory_black.as_slice(),
         record.territory_white.as_slice(),
     ));
-    let ld = life::analyze(&replay.position, markup, opts.dead_stones);
+    let ld = match &opts.gtp {
+        Some(cmd) => gtp_life(cmd, &replay.position, record.komi.value.unwrap_or(0.0)),
+        None => life::analyze(&replay.position, markup, opts.dead_stones),
+    };
     let open = open_points(&replay.position, &ld);
     let area = replay.position.cells.len();
     // A record that stops early (`W+0.5` after 80 moves, no passes, no markup) leaves a
@@ -99,6 +104,54 @@ pub fn count(
         score,
         unfinished,
     })
+}
+
+thread_local! {
+    /// One GTP engine per worker thread, started on first use and kept for the batch.
+    static ENGINE: std::cell::RefCell<Option<crate::gtp::GtpEngine>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Life and death decided by a GTP engine's `final_status_list dead` on the final position
+/// (given as setup stones). An engine failure keeps every stone, with the reason as a note.
+fn gtp_life(command: &str, pos: &crate::board::Position, komi: f64) -> LifeAndDeath {
+    let asked = ENGINE.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        if slot.is_none() {
+            *slot = Some(crate::gtp::GtpEngine::start(command)?);
+        }
+        let engine = slot.as_mut().ok_or("no engine")?;
+        let (mut black, mut white) = (Vec::new(), Vec::new());
+        for y in 0..pos.height {
+            for x in 0..pos.width {
+                let p = crate::board::Point { x, y };
+                match pos.get(p) {
+                    Some(crate::board::Color::Black) => black.push(p),
+                    Some(crate::board::Color::White) => white.push(p),
+                    None => {}
+                }
+            }
+        }
+        let answer = engine.dead_stones(pos.width, pos.height, komi, &black, &white, &[]);
+        if answer.is_err() && !engine_alive(engine) {
+            // A dead engine is replaced on the next game.
+            *slot = None;
+        }
+        answer
+    });
+    match asked {
+        Ok(dead) => life::from_dead_list(pos, &dead, life::DeadSource::Gtp),
+        Err(e) => {
+            let mut ld = life::analyze(pos, None, DeadStoneMethod::None);
+            ld.note = Some(format!("GTP engine failed, every stone kept: {e}"));
+            ld
+        }
+    }
+}
+
+/// Whether the engine still answers.
+fn engine_alive(engine: &mut crate::gtp::GtpEngine) -> bool {
+    engine.command("name").is_ok()
 }
 
 /// Empty points that belong to nobody after life and death: dame, seki, or unsettled space.

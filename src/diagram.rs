@@ -245,6 +245,7 @@ fn source_name(s: DeadSource) -> &'static str {
         DeadSource::Markup => "markup",
         DeadSource::Estimate => "estimate",
         DeadSource::None => "none",
+        DeadSource::Gtp => "GTP engine",
     }
 }
 

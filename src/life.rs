@@ -45,6 +45,8 @@ pub enum DeadSource {
     Estimate,
     /// Nothing removed.
     None,
+    /// A GTP engine's `final_status_list dead`.
+    Gtp,
 }
 
 /// How far the dead stones can be trusted.
@@ -138,6 +140,21 @@ pub fn analyze(
     method: DeadStoneMethod,
 ) -> LifeAndDeath {
     analyze_with(pos, markup, method, EstimateParams::default())
+}
+
+/// Life and death of `pos` when another judge (a GTP engine) named the dead stones.
+pub fn from_dead_list(pos: &Position, dead_points: &[Point], source: DeadSource) -> LifeAndDeath {
+    let n = pos.width as usize * pos.height as usize;
+    let mut dead = vec![false; pos.cells.len()];
+    if pos.cells.len() == n {
+        for p in dead_points {
+            if p.x < pos.width && p.y < pos.height {
+                let i = p.y as usize * pos.width as usize + p.x as usize;
+                dead[i] = pos.cells[i].is_some();
+            }
+        }
+    }
+    finish(pos, dead, source, Confidence::Estimated)
 }
 
 /// Life and death of `pos` with explicit estimate parameters.

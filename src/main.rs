@@ -42,12 +42,47 @@ struct ShowArgs {
     /// Colours in the terminal.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     color: ColorChoice,
-    /// How dead stones are decided.
-    #[arg(long, value_enum, default_value_t = DeadStoneMethod::Auto)]
-    dead_stones: DeadStoneMethod,
+    /// How dead stones are decided (as for analyze, gtp:COMMAND included).
+    #[arg(long, default_value = "auto", value_parser = parse_dead_stones)]
+    dead_stones: DeadStones,
     /// Ko rule for the replay.
     #[arg(long, value_enum, default_value_t = KoRule::Positional)]
     ko: KoRule,
+}
+
+/// The `--dead-stones` choice: a method of echelle's, or a GTP engine command.
+#[derive(Clone, Debug)]
+enum DeadStones {
+    Method(DeadStoneMethod),
+    Gtp(String),
+}
+
+fn parse_dead_stones(s: &str) -> Result<DeadStones, String> {
+    use clap::ValueEnum;
+    if let Some(cmd) = s.strip_prefix("gtp:") {
+        if cmd.trim().is_empty() {
+            return Err("gtp: needs an engine command, e.g. gtp:gnugo --mode gtp".into());
+        }
+        return Ok(DeadStones::Gtp(cmd.to_string()));
+    }
+    DeadStoneMethod::from_str(s, true)
+        .map(DeadStones::Method)
+        .map_err(|_| format!("`{s}`: expected auto, markup, estimate, none or gtp:COMMAND"))
+}
+
+impl DeadStones {
+    /// Sets the analysis options; checks now that a GTP engine starts, so that a missing
+    /// engine is one clear error rather than a note on every game.
+    fn apply(&self, o: &mut echelle::analyze::AnalyzeOptions) -> Result<(), String> {
+        match self {
+            DeadStones::Method(m) => o.dead_stones = *m,
+            DeadStones::Gtp(cmd) => {
+                echelle::gtp::GtpEngine::start(cmd)?;
+                o.gtp = Some(cmd.clone());
+            }
+        }
+        Ok(())
+    }
 }
 
 /// When to colour the terminal picture.
@@ -99,9 +134,10 @@ struct InputArgs {
     #[arg(long, value_enum, default_value_t = KoRule::Positional)]
     ko: KoRule,
     /// How dead stones are decided before counting: auto (markup, else estimate), markup,
-    /// estimate, or none (every stone alive).
-    #[arg(long, value_enum, default_value_t = DeadStoneMethod::Auto)]
-    dead_stones: DeadStoneMethod,
+    /// estimate, none (every stone alive), or gtp:COMMAND (ask a GTP engine, e.g.
+    /// "gtp:gnugo --mode gtp").
+    #[arg(long, default_value = "auto", value_parser = parse_dead_stones)]
+    dead_stones: DeadStones,
     /// Never show a progress bar.
     #[arg(long)]
     no_progress: bool,
@@ -185,7 +221,7 @@ struct RateArgs {
 }
 
 impl InputArgs {
-    fn batch_options(&self) -> BatchOptions {
+    fn batch_options(&self) -> Result<BatchOptions, String> {
         let mut o = BatchOptions {
             threads: self.threads,
             progress: !self.no_progress,
@@ -194,17 +230,17 @@ impl InputArgs {
         o.limits.max_file_bytes = self.max_file_bytes;
         o.limits.max_entry_bytes = self.max_entry_bytes;
         o.parse.max_nodes = self.max_nodes;
-        o.analyze.dead_stones = self.dead_stones;
+        self.dead_stones.apply(&mut o.analyze)?;
         o.analyze.rules = Rules {
             ko: self.ko,
             ..Rules::french()
         };
-        o
+        Ok(o)
     }
 }
 
 fn analyze(args: &AnalyzeArgs) -> Result<(), String> {
-    let mut opts = args.input.batch_options();
+    let mut opts = args.input.batch_options()?;
     opts.only = args.only;
     let mut out: Box<dyn Write> = match &args.output {
         Some(p) => Box::new(std::io::BufWriter::new(
@@ -230,7 +266,7 @@ fn write_text(p: &PathBuf, text: &str) -> Result<(), String> {
 }
 
 fn rate(args: &RateArgs) -> Result<(), String> {
-    let mut opts = args.input.batch_options();
+    let mut opts = args.input.batch_options()?;
     opts.json = false;
     opts.analyze.rating_inputs = true;
     let mut games = Vec::new();
@@ -338,14 +374,14 @@ fn show(args: &ShowArgs) -> Result<(), String> {
         _ => (args.game.clone(), 0),
     };
     let bytes = std::fs::read(&path).map_err(|e| format!("cannot read {path}: {e}"))?;
-    let opts = AnalyzeOptions {
+    let mut opts = AnalyzeOptions {
         rules: Rules {
             ko: args.ko,
             ..Rules::french()
         },
-        dead_stones: args.dead_stones,
         ..AnalyzeOptions::default()
     };
+    args.dead_stones.apply(&mut opts)?;
     let pic = echelle::analyze::picture(&path, bytes, index, &opts)?;
     let color = match args.color {
         ColorChoice::Always => true,

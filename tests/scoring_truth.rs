@@ -91,3 +91,33 @@ fn gnugo_final_scores_are_matched() {
     );
     assert!(exact * 100 >= n * 50, "exact margin on {exact}/{n}");
 }
+
+#[test]
+fn kgs_and_gnugo_markup_games_hold_their_accuracy() {
+    let Some(corpus) = common::corpus() else {
+        return;
+    };
+    let params = echelle::life::EstimateParams::default();
+    let kgs = echelle::accuracy::accuracy_report(
+        &[corpus.join("kgs-6d-godmoves/kgs-19-2017-01-new")],
+        params,
+    )
+    .expect("kgs folder");
+    eprint!("{}", kgs.render("KGS 2017-01"));
+    assert_eq!(kgs.games, 155, "the KGS folder has 155 games with markup");
+    // Measured 145/155; a floor a little under it catches regressions.
+    assert!(kgs.exact >= 143, "exact dead sets {}/155", kgs.exact);
+    assert!(kgs.precision() > 0.97 && kgs.recall() > 0.97);
+    // With the players' own dead stones the count must give RE almost everywhere (the
+    // Chinese games all; a few Japanese ones differ by a point on KGS's side).
+    assert!(kgs.re_match_markup >= 137, "score = RE with markup: {}", kgs.re_match_markup);
+
+    let gnugo = echelle::accuracy::accuracy_report(
+        &[corpus.join("gnugo-regression/regression")],
+        params,
+    )
+    .expect("gnugo folder");
+    eprint!("{}", gnugo.render("GNU Go regression"));
+    assert!(gnugo.games >= 140);
+    assert!(gnugo.exact >= 130, "exact dead sets {}/{}", gnugo.exact, gnugo.games);
+}

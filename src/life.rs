@@ -189,7 +189,25 @@ pub fn analyze_with(
                     dead[i] = pos.cells[i].is_some();
                 }
             }
-            finish(pos, dead, DeadSource::Markup, Confidence::Markup)
+            let mut ld = finish(pos, dead, DeadSource::Markup, Confidence::Markup);
+            // The players' markup also says which empty points they counted: servers leave
+            // out points they judge neutral (KGS, under Japanese rules, e.g. points that
+            // still need a filling move), so the count follows the markup, not a flood fill.
+            let w = pos.width as usize;
+            let mut marked = vec![None; n];
+            for (list, owner) in [(tb, Color::Black), (tw, Color::White)] {
+                for p in list {
+                    if p.x < pos.width && p.y < pos.height {
+                        marked[p.y as usize * w + p.x as usize] = Some(owner);
+                    }
+                }
+            }
+            for i in 0..n {
+                if pos.cells[i].is_none() {
+                    ld.territory[i] = marked[i];
+                }
+            }
+            ld
         }
         _ => {
             if method == DeadStoneMethod::Markup {

@@ -1,0 +1,96 @@
+//! No input makes echelle panic: mutated and truncated records, random bytes, odd sizes.
+
+use echelle::batch::{BatchOptions, analyze_bytes};
+
+/// A small fixed-seed generator, so a failure can be replayed.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+const SEED_GAMES: &[&str] = &[
+    "(;GM[1]FF[4]CA[UTF-8]SZ[9]KM[7.5]PB[Ana]PW[Bo]RE[B+2.5]DT[2025-01-02,03]HA[2]AB[cc][gg]\
+     ;W[ee];B[ec];W[ce];B[ge];W[eg];B[];W[]TB[aa]TW[ii])",
+    "(;GM[1]SZ[19:13]KM[650]AP[foxwq]RE[W+R];B[pd];W[dp];B[tt];W[];B[aa]C[a [3d] comment];W[ba])",
+    "(;GM[1]SZ[5];B[aa];W[ba];B[ab];W[bb];B[ca];W[aa](;B[cb])(;B[dd]))(;GM[12];B[aa])",
+    ";GM[1]SZ[52]PB[\u{5f20}\u{4f1f}]RU[koSIMPLEscoreAREAtaxSEKIsui0];B[ZZ];W[Za];B[aZ]",
+];
+
+#[test]
+fn mutated_records_never_panic() {
+    let mut opts = BatchOptions::default();
+    opts.analyze.dead_stones = echelle::life::DeadStoneMethod::Estimate;
+    let mut rng = Rng(0x5EED_1234_ABCD_0001);
+    let alphabet = b"();[]\\:ABWabcdeszt+-.0123456789 \n\xff\xfe\x00";
+    let mut runs = 0;
+    for base in SEED_GAMES {
+        for _ in 0..400 {
+            let mut bytes = base.as_bytes().to_vec();
+            for _ in 0..1 + rng.below(6) {
+                let i = rng.below(bytes.len());
+                match rng.below(4) {
+                    0 => bytes[i] = alphabet[rng.below(alphabet.len())],
+                    1 => {
+                        bytes.remove(i);
+                    }
+                    2 => bytes.insert(i, alphabet[rng.below(alphabet.len())]),
+                    _ => bytes.truncate(i),
+                }
+                if bytes.is_empty() {
+                    break;
+                }
+            }
+            let reports = analyze_bytes("fuzz.sgf", bytes, &opts);
+            // Nothing is lost: every input gives at least one record.
+            assert!(!reports.is_empty());
+            for r in &reports {
+                assert!(!r.report.to_json_line().is_empty());
+            }
+            runs += 1;
+        }
+    }
+    assert_eq!(runs, 1600);
+}
+
+#[test]
+fn random_bytes_never_panic() {
+    let opts = BatchOptions::default();
+    let mut rng = Rng(0xB17E_5EED_0000_0042);
+    for len in [0usize, 1, 2, 7, 64, 513, 4096] {
+        for _ in 0..50 {
+            let bytes: Vec<u8> = (0..len).map(|_| rng.next() as u8).collect();
+            assert!(!analyze_bytes("noise.sgf", bytes, &opts).is_empty());
+        }
+    }
+}
+
+#[test]
+fn every_board_size_replays_and_counts() {
+    let opts = BatchOptions::default();
+    for w in 1..=52u8 {
+        let h = 53 - w;
+        let letter = |v: u8| {
+            if v < 26 {
+                (b'a' + v) as char
+            } else {
+                (b'A' + v - 26) as char
+            }
+        };
+        let far = format!("{}{}", letter(w - 1), letter(h - 1));
+        let sgf = format!("(;GM[1]SZ[{w}:{h}]RE[B+1];B[aa];W[{far}];B[];W[])");
+        let reports = analyze_bytes("size.sgf", sgf.into_bytes(), &opts);
+        assert_eq!(reports.len(), 1);
+        let r = &reports[0].report;
+        assert_eq!(r.moves, Some(4), "{w}x{h}");
+        assert!(r.score.is_some(), "{w}x{h} was not counted");
+    }
+}

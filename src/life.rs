@@ -202,9 +202,9 @@ pub fn analyze_with(
                     }
                 }
             }
-            for i in 0..n {
-                if pos.cells[i].is_none() {
-                    ld.territory[i] = marked[i];
+            for ((t, c), m) in ld.territory.iter_mut().zip(&pos.cells).zip(marked) {
+                if c.is_none() {
+                    *t = m;
                 }
             }
             ld

@@ -2,13 +2,13 @@
 //! (`TB`/`TW` on the last node): exact dead sets, stone precision and recall, score = `RE`,
 //! and time per position.
 
+use crate::analyze::replay_record;
 use crate::board::Position;
 use crate::decode;
-use crate::handicap;
 use crate::input::{self, Item, Limits};
 use crate::life::{ChainStatus, DeadStoneMethod, EstimateParams, LifeAndDeath, analyze_with};
 use crate::record::{self, ResultKind};
-use crate::rules::{self, Rules};
+use crate::rules::Rules;
 use crate::scoring::{ScoreInput, Verdict, score};
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -110,14 +110,7 @@ pub fn accuracy_report(
             if g.territory_black.is_empty() && g.territory_white.is_empty() {
                 continue;
             }
-            let hc = handicap::infer(g);
-            let rep = rules::replay(
-                g.size.width,
-                g.size.height,
-                &g.steps,
-                &Rules::french(),
-                hc.placement_moves,
-            );
+            let (hc, rep) = replay_record(g, &Rules::french());
             let pos = &rep.position;
             let markup = Some((&g.territory_black[..], &g.territory_white[..]));
             let by_markup = analyze_with(pos, markup, DeadStoneMethod::Markup, params);
@@ -134,20 +127,7 @@ pub fn accuracy_report(
             }
             if g.result.kind == Some(ResultKind::Score) {
                 r.scored_games += 1;
-                let input = |life| ScoreInput {
-                    position: pos,
-                    life,
-                    komi: g.komi.value,
-                    handicap: hc.stones,
-                    rules: g.rules.name,
-                    captures_black: rep.captures_black + rep.suicided_white,
-                    captures_white: rep.captures_white + rep.suicided_black,
-                    passes_black: rep.passes_black,
-                    passes_white: rep.passes_white,
-                    last_mover: rep.last_mover,
-                    ended_by_passes: rep.ended_by_passes,
-                    result: &g.result,
-                };
+                let input = |life| ScoreInput::of_game(g, &rep, life, hc.stones);
                 r.re_match_markup +=
                     usize::from(score(&input(&by_markup)).verdict == Verdict::Match);
                 r.re_match_estimate += usize::from(score(&input(&est)).verdict == Verdict::Match);

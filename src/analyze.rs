@@ -85,20 +85,7 @@ pub fn count(
             "unfinished position: {open} of {area} points belong to nobody and the record does not end with two passes"
         )
     });
-    let score = scoring::score(&ScoreInput {
-        position: &replay.position,
-        life: &ld,
-        komi: record.komi.value,
-        handicap,
-        rules: record.rules.name,
-        captures_black: replay.captures_black + replay.suicided_white,
-        captures_white: replay.captures_white + replay.suicided_black,
-        passes_black: replay.passes_black,
-        passes_white: replay.passes_white,
-        last_mover: replay.last_mover,
-        ended_by_passes: replay.ended_by_passes,
-        result: &record.result,
-    });
+    let score = scoring::score(&ScoreInput::of_game(record, replay, &ld, handicap));
     Some(Counted {
         life: ld,
         score,
@@ -161,6 +148,19 @@ fn open_points(pos: &crate::board::Position, ld: &life::LifeAndDeath) -> usize {
         .zip(&ld.territory)
         .filter(|(c, t)| c.is_none() && t.is_none())
         .count()
+}
+
+/// The handicap of a record and its main line replayed (handicap placements are no wrong turn).
+pub fn replay_record(record: &GameRecord, rules: &Rules) -> (crate::handicap::Handicap, Replay) {
+    let hc = handicap::infer(record);
+    let replay = rules::replay(
+        record.size.width,
+        record.size.height,
+        &record.steps,
+        rules,
+        hc.placement_moves,
+    );
+    (hc, replay)
 }
 
 /// Winner and verdict of a game that is not counted: the recorded winner of a resignation,
@@ -230,14 +230,7 @@ pub fn analyze_game(
     r.rules = Some(record.rules.clone());
     r.komi = Some(record.komi.clone());
     r.result = Some(record.result.clone());
-    let hc = handicap::infer(record);
-    let replay = rules::replay(
-        record.size.width,
-        record.size.height,
-        &record.steps,
-        &opts.rules,
-        hc.placement_moves,
-    );
+    let (hc, replay) = replay_record(record, &opts.rules);
     r.handicap = Some(hc);
     r.moves = Some(replay.moves);
     r.passes = Some(replay.passes_black + replay.passes_white);
@@ -333,14 +326,7 @@ pub fn picture(
         Some(Err(e)) => return Err(format!("{name}#{index}: {}", e.message)),
         None => return Err(format!("{name} holds {total} game(s); no game #{index}")),
     };
-    let hc = handicap::infer(&record);
-    let replay = rules::replay(
-        record.size.width,
-        record.size.height,
-        &record.steps,
-        &opts.rules,
-        hc.placement_moves,
-    );
+    let (hc, replay) = replay_record(&record, &opts.rules);
     let last_move = record.steps.iter().rev().find_map(|s| match s {
         crate::record::Step::Move {
             at: crate::record::MoveAt::Point(p),

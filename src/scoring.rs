@@ -35,6 +35,32 @@ pub struct ScoreInput<'a> {
     pub result: &'a RecordedResult,
 }
 
+impl<'a> ScoreInput<'a> {
+    /// The input for a replayed game record: its komi, rules, result, and the replay's
+    /// final position, prisoners (suicided stones included) and passes.
+    pub fn of_game(
+        record: &'a crate::record::GameRecord,
+        replay: &'a crate::rules::Replay,
+        life: &'a LifeAndDeath,
+        handicap: u32,
+    ) -> ScoreInput<'a> {
+        ScoreInput {
+            position: &replay.position,
+            life,
+            komi: record.komi.value,
+            handicap,
+            rules: record.rules.name,
+            captures_black: replay.captures_black + replay.suicided_white,
+            captures_white: replay.captures_white + replay.suicided_black,
+            passes_black: replay.passes_black,
+            passes_white: replay.passes_white,
+            last_mover: replay.last_mover,
+            ended_by_passes: replay.ended_by_passes,
+            result: &record.result,
+        }
+    }
+}
+
 /// One count: Black's and White's totals (White's with komi and compensation) and the margin.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Count {

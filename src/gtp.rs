@@ -126,7 +126,7 @@ impl GtpEngine {
         }
         if let Err(e) = writeln!(self.stdin, "{cmd}").and_then(|()| self.stdin.flush()) {
             return Err(self.fail(format!(
-                "GTP engine `{}` stopped reading commands ({})",
+                "GTP engine `{}` exited or stopped reading commands ({})",
                 self.program,
                 io_message(&e)
             )));

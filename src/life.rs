@@ -190,7 +190,7 @@ pub fn analyze_with(
                 }
             }
             let mut ld = finish(pos, dead, DeadSource::Markup, Confidence::Markup);
-            // The players' markup also says which empty points they counted: servers leave
+            // A full markup also says which empty points the players counted: servers leave
             // out points they judge neutral (KGS, under Japanese rules, e.g. points that
             // still need a filling move), so the count follows the markup, not a flood fill.
             let w = pos.width as usize;
@@ -202,9 +202,17 @@ pub fn analyze_with(
                     }
                 }
             }
-            for ((t, c), m) in ld.territory.iter_mut().zip(&pos.cells).zip(marked) {
-                if c.is_none() {
-                    *t = m;
+            // Markup that names only dead stones (no empty point) is no territory map.
+            let maps_territory = pos
+                .cells
+                .iter()
+                .zip(&marked)
+                .any(|(c, m)| c.is_none() && m.is_some());
+            if maps_territory {
+                for ((t, c), m) in ld.territory.iter_mut().zip(&pos.cells).zip(marked) {
+                    if c.is_none() {
+                        *t = m;
+                    }
                 }
             }
             ld

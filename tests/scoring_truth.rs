@@ -125,3 +125,60 @@ fn kgs_and_gnugo_markup_games_hold_their_accuracy() {
         gnugo.games
     );
 }
+
+#[test]
+fn pachi_dead_stone_questions_are_answered() {
+    let Some(corpus) = common::corpus() else {
+        return;
+    };
+    let dir = corpus.join("pachi-tests/t-regress/old/dead_stones");
+    // (case, must be dead, must stay alive, some stone must be dead): what the `echo` line
+    // beside each `final_status_list dead` in the .gtp files asks.
+    let cases: [(&str, &[&str], &[&str], bool); 7] = [
+        ("test1", &[], &[], true),
+        ("test2", &[], &[], true),
+        ("unclear_group", &["L17"], &[], false),
+        ("unclear_group2", &["R17"], &[], false),
+        (
+            "unclear_group3",
+            &["G4", "G5", "L3", "L2", "J3", "K3", "J4", "H4"],
+            &[],
+            false,
+        ),
+        ("unclear_group4", &[], &["B8"], false),
+        ("unreliable", &["R14"], &[], false),
+    ];
+    let opts = echelle::analyze::AnalyzeOptions {
+        dead_stones: DeadStoneMethod::Estimate,
+        ..Default::default()
+    };
+    let mut wrong = Vec::new();
+    for (name, dead, alive, some_dead) in cases {
+        let path = dir.join(format!("{name}.sgf"));
+        let bytes = std::fs::read(&path).expect("pachi case");
+        let pic = echelle::analyze::picture(name, bytes, 0, &opts).expect("replays");
+        let w = pic.position.width;
+        let is_dead = |v: &str| {
+            echelle::gtp::parse_vertex(v, w)
+                .ok()
+                .flatten()
+                .is_some_and(|p| {
+                    pic.life
+                        .status
+                        .get(p.y as usize * w as usize + p.x as usize)
+                        == Some(&Some(echelle::life::ChainStatus::Dead))
+                })
+        };
+        let any_dead = pic
+            .life
+            .status
+            .contains(&Some(echelle::life::ChainStatus::Dead));
+        let right = dead.iter().all(|v| is_dead(v))
+            && alive.iter().all(|v| !is_dead(v))
+            && (!some_dead || any_dead);
+        if !right {
+            wrong.push(name);
+        }
+    }
+    assert!(wrong.is_empty(), "pachi cases answered wrongly: {wrong:?}");
+}

@@ -51,6 +51,7 @@ import argparse
 import datetime
 import gzip
 import io
+import json
 import os
 import random
 import select
@@ -601,17 +602,40 @@ def write_flawed(out_dir, fl):
 # Driver
 # --------------------------------------------------------------------------
 
-def run_game(g, gnugo, max_moves, timeout, lookup=True):
+CACHE_FIELDS = ("result", "score", "moves", "setup", "dead", "end", "seconds")
+
+
+def run_game(g, gnugo, max_moves, timeout, lookup=True, cache=None):
+    """Play game g (or reuse a cached play of the very same game: same
+    number, players' levels, size, handicap, komi and move cap)."""
     if lookup:
         g.black_level = level_of(g.black, g.size)
         g.white_level = level_of(g.white, g.size)
         g.black_rank, g.white_rank = "%dk" % kyu(g.black), "%dk" % kyu(g.white)
     else:
         g.black_rank, g.white_rank = rank(g.black_level), rank(g.white_level)
+    path = None
+    if cache:
+        key = "%d-%d-%d-%d-%d-%s-%s" % (
+            g.number, g.black_level, g.white_level, g.size, g.handicap,
+            fmt_komi(g.komi), max_moves or "default")
+        path = os.path.join(cache, "game-%s.json" % key)
+        if os.path.exists(path):
+            with open(path, encoding="utf-8") as f:
+                d = json.load(f)
+            for k in CACHE_FIELDS:
+                setattr(g, k, d[k])
+            g.moves = [tuple(m) for m in g.moves]
+            return
     shift = 0
     while True:
         try:
             play(g, gnugo, max_moves, timeout, shift)
+            if path:
+                os.makedirs(cache, exist_ok=True)
+                with open(path + ".tmp", "w", encoding="utf-8") as f:
+                    json.dump({k: getattr(g, k) for k in CACHE_FIELDS}, f)
+                os.replace(path + ".tmp", path)
             return
         except GtpTimeout:
             shift += 100000
@@ -692,6 +716,9 @@ def main():
                     "January-June, the zip, flawed/) or 'season19' (19x19 "
                     "July-December, the tar.gz and the 19x19 club files); "
                     "the other part's files and games.tsv rows are kept")
+    ap.add_argument("--cache", default=None, metavar="DIR",
+                    help="keep every finished game in DIR (JSON) and reuse "
+                    "it on the next run: lets an interrupted run resume")
     ap.add_argument("--dry-run", action="store_true")
     args = ap.parse_args()
 
@@ -716,7 +743,7 @@ def main():
         games = games[:args.limit]
     t_all = time.monotonic()
     for g in games:
-        run_game(g, gnugo, args.max_moves, args.timeout)
+        run_game(g, gnugo, args.max_moves, args.timeout, cache=args.cache)
         print("game %3d  %dx%d H%d  %-18s L%-2d vs %-18s L%-2d  %-7s %3d moves"
               "  %5.1fs" % (g.number, g.size, g.size, g.handicap, g.black,
                             g.black_level, g.white, g.white_level, g.result,

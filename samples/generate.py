@@ -147,6 +147,7 @@ class Game:
         self.komi = 0.5 if handicap else 7.5
         self.group = group  # "club", "collection", "tournament"
         self.number = None
+        self.seed_id = None      # engine seeds derive from this (or number)
         self.result = None
         self.moves = []          # list of (colour, sgf point or "" for pass)
         self.setup = []          # handicap stones, sgf points
@@ -258,6 +259,12 @@ def handicap19(a, b):
 
 
 def schedule19(first_number):
+    """The 19x19 season.  Engine seeds come from a fixed slot id (club
+    evening i, board j -> 76 + 2i + j; championship round r, table t ->
+    200 + 6r + t), not from the date-ordered game number, and the club and
+    championship draws use separate RNGs, so the evening dates can be moved
+    and evenings or rounds dropped from the end without changing any other
+    game."""
     rng = random.Random(20251213)
     names = [p[0] for p in PLAYERS]
     games = []
@@ -276,14 +283,17 @@ def schedule19(first_number):
             far = [n for n in rest if abs(kyu(n) - kyu(a)) >= 3]
             rest = far or rest
         pairs.append((a, rng.choice(rest)))
-        for a, b in pairs:
+        for j, (a, b) in enumerate(pairs):
             h = handicap19(a, b)
             bl, wh = orient(a, b, h, rng)
-            games.append(Game(CLUB_EVENT, CLUB_PLACE, date, None, bl, wh,
-                              19, h, "club19"))
+            g = Game(CLUB_EVENT, CLUB_PLACE, date, None, bl, wh, 19, h,
+                     "club19")
+            g.seed_id = 76 + 2 * i + j
+            games.append(g)
 
-    # Championship: all twelve players, five rounds (circle method on a
-    # drawn order), one round a month, RO[1]..RO[5].
+    # Championship: all twelve players, rounds by the circle method on a
+    # drawn order, one round a month, RO[1]..RO[n].
+    rng = random.Random(20251214)
     order = names[:]
     rng.shuffle(order)
     for r, date in enumerate(CHAMP_DATES):
@@ -291,8 +301,10 @@ def schedule19(first_number):
             a, b = order[t], order[11 - t]
             h = handicap19(a, b)
             bl, wh = orient(a, b, h, rng)
-            games.append(Game(CHAMP_EVENT, CHAMP_PLACE, date, str(r + 1),
-                              bl, wh, 19, h, "championship"))
+            g = Game(CHAMP_EVENT, CHAMP_PLACE, date, str(r + 1), bl, wh, 19,
+                     h, "championship")
+            g.seed_id = 200 + 6 * r + t
+            games.append(g)
         order = [order[0]] + [order[-1]] + order[1:-1]
 
     games.sort(key=lambda g: (g.date, g.group != "club19"))
@@ -385,7 +397,7 @@ def gtp_to_sgf(vertex, size):
 def play(game, gnugo, max_moves, timeout, seed_shift=0):
     size = game.size
     cap = max_moves or {9: 150, 13: 300, 19: 260}[size]
-    seed_b = 1000 + 2 * game.number + seed_shift
+    seed_b = 1000 + 2 * (game.seed_id or game.number) + seed_shift
     b = Engine(gnugo, game.black_level, seed_b, timeout)
     w = Engine(gnugo, game.white_level, seed_b + 1, timeout)
     t0 = time.monotonic()
@@ -617,7 +629,8 @@ def run_game(g, gnugo, max_moves, timeout, lookup=True, cache=None):
     path = None
     if cache:
         key = "%d-%d-%d-%d-%d-%s-%s" % (
-            g.number, g.black_level, g.white_level, g.size, g.handicap,
+            g.seed_id or g.number, g.black_level, g.white_level, g.size,
+            g.handicap,
             fmt_komi(g.komi), max_moves or "default")
         path = os.path.join(cache, "game-%s.json" % key)
         if os.path.exists(path):
@@ -698,6 +711,15 @@ def write_targz(path, entries):
     write_bytes(path, buf.getvalue())
 
 
+def play_priority(g):
+    if g.group == "club19":
+        i = (g.seed_id - 76) // 2
+        return (-1 if i < 5 else 2 * (i - 5) + 1, g.seed_id)
+    if g.group == "championship":
+        return (2 * ((g.seed_id - 200) // 6), g.seed_id)
+    return (-2, g.number)
+
+
 MANIFEST_HEAD = ("number\tfile\tevent\tdate\tround\tsize\thandicap\tkomi\t"
                  "black\tblack_level\tblack_rank\twhite\twhite_level\t"
                  "white_rank\tresult\tmoves\tend")
@@ -741,6 +763,10 @@ def main():
 
     if args.limit:
         games = games[:args.limit]
+    # Play order only (the output does not depend on it): with --cache, an
+    # interrupted 19x19 run has complete rounds/evenings spread over the
+    # season rather than only its first months.
+    games.sort(key=play_priority)
     t_all = time.monotonic()
     for g in games:
         run_game(g, gnugo, args.max_moves, args.timeout, cache=args.cache)

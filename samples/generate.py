@@ -23,6 +23,7 @@ Usage
     python3 samples/generate.py                # regenerate samples/ in place
     python3 samples/generate.py --out /tmp/s   # write somewhere else
     python3 samples/generate.py --dry-run      # print the schedule only
+    python3 samples/generate.py --only season19   # only the 19x19 season
 
 Options: ``--gnugo PATH``, ``--max-moves N`` (cap on moves, default 150 on
 9x9 and 300 on 13x13), ``--timeout S`` (seconds allowed per GTP command,

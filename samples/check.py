@@ -3,7 +3,8 @@
 
 Usage:  python3 samples/check.py [SAMPLES_DIR]
 
-Reads every game under club-2025/, tournoi-printemps-2025.zip and flawed/,
+Reads every game under club-2025/, the .zip and .tar.gz archives and
+flawed/,
 parses the SGF (small FF[4] subset parser), replays the moves with captures,
 suicide and positional-superko checks, compares each record with games.tsv,
 and prints counts.  Exits non-zero if a rated game fails to parse or replay,
@@ -14,6 +15,7 @@ import collections
 import os
 import re
 import sys
+import tarfile
 import zipfile
 
 
@@ -175,6 +177,11 @@ def load(root):
                 with zipfile.ZipFile(path) as z:
                     for name in z.namelist():
                         yield rel + ":" + name, z.read(name)
+            elif f.endswith(".tar.gz"):
+                with tarfile.open(path, "r:gz") as t:
+                    for m in t.getmembers():
+                        if m.isfile():
+                            yield rel + ":" + m.name, t.extractfile(m).read()
             elif f.lower().endswith(".sgf") or rel.startswith("flawed"):
                 yield rel, open(path, "rb").read()
 
@@ -201,6 +208,7 @@ def main():
 
     failures = []
     rated = []
+    seen_rows = []
     flawed = {}
     for rel, raw in load(root):
         if rel.startswith("flawed"):
@@ -217,14 +225,20 @@ def main():
             if err:
                 failures.append("%s: %s" % (rel, err))
             for prop, key in (("PB", "black"), ("PW", "white"),
-                              ("RE", "result"), ("DT", "date")):
+                              ("RE", "result"), ("DT", "date"),
+                              ("SZ", "size"), ("BR", "black_rank"),
+                              ("WR", "white_rank")):
                 if r[prop][0] != row[key]:
                     failures.append("%s: %s %r != %r" % (
                         rel, prop, r[prop][0], row[key]))
             if moves != int(row["moves"]):
                 failures.append("%s: %d moves, manifest %s"
                                 % (rel, moves, row["moves"]))
+            if int(row["handicap"]) != len(r.get("AB", [])):
+                failures.append("%s: %d handicap stones, manifest %s"
+                                % (rel, len(r.get("AB", [])), row["handicap"]))
             rated.append(r)
+            seen_rows.append(row)
 
     # Flawed files: each must show its flaw.
     def expect(cond, msg):
@@ -273,6 +287,25 @@ def main():
                                    if r["RE"][0].endswith("+R")))
     print("dates: %s .. %s" % (dates[0], dates[-1]))
     print("flawed files: %d" % len(flawed))
+    # How often the player bound to the higher GNU Go level won, per size.
+    for size in sorted({row["size"] for row in seen_rows}, key=int):
+        for kind in ("even", "handicap"):
+            won = tot = 0
+            for row in seen_rows:
+                if row["size"] != size or (row["handicap"] != "0") != (
+                        kind == "handicap"):
+                    continue
+                bl, wl = int(row["black_level"]), int(row["white_level"])
+                if bl == wl or row["result"][:1] not in "BW":
+                    continue
+                tot += 1
+                won += (row["result"][0] == "B") == (bl > wl)
+            if tot:
+                print("%sx%s %s games, different levels: higher level won "
+                      "%d of %d" % (size, size, kind, won, tot))
+    missing = sum(len(v) for v in manifest.values()) - len(seen_rows)
+    if missing:
+        failures.append("%d manifest rows have no game file" % missing)
     for msg in failures:
         print("FAIL " + msg)
     sys.exit(1 if failures else 0)

@@ -23,6 +23,7 @@ Usage
     python3 samples/generate.py                # regenerate samples/ in place
     python3 samples/generate.py --out /tmp/s   # write somewhere else
     python3 samples/generate.py --dry-run      # print the schedule only
+    python3 samples/generate.py --only season19   # only the 19x19 season
 
 Options: ``--gnugo PATH``, ``--max-moves N`` (cap on moves, default 150 on
 9x9 and 300 on 13x13), ``--timeout S`` (seconds allowed per GTP command,
@@ -49,13 +50,16 @@ setting to the French rules.  RE is GNU Go's ``final_score``; ``B+R`` /
 
 import argparse
 import datetime
+import gzip
 import io
+import json
 import os
 import random
 import select
 import shutil
 import subprocess
 import sys
+import tarfile
 import time
 import unicodedata
 import zipfile
@@ -84,6 +88,17 @@ PLAYERS = [
 ]
 BY_NAME = {p[0]: p for p in PLAYERS}
 
+# 19x19 season (July-December 2025): GNU Go gets slow on the big board at
+# its usual levels, so each player is bound to a low level there, keeping
+# the order of the ranks (the BR/WR ranks stay the players' ranks above).
+LEVEL19 = {
+    "Élodie Marchand": 3, "李 明": 3, "Jérôme Dubois": 3,
+    "Søren Åberg": 2, "Ayşe Yılmaz": 2, "田中 さくら": 2,
+    "François Nguyễn": 1, "Chloé Lefèvre": 1, "Иван Петров": 1,
+    "Thomas Girard": 1,
+    "박 지훈": 0, "Zoë Garcia-Muñoz": 0,
+}
+
 # Players that only appear in flawed/ (never in the rated sample set).
 FLAWED_PLAYERS = {
     "latin1": (("Hélène Côté", 2, "cote"), ("Benoît Lefèbvre", 1, "lefebvre")),
@@ -98,8 +113,8 @@ def rank(level):
     return "%dk" % LEVEL_RANK[level]
 
 
-def level_of(name):
-    return BY_NAME[name][1]
+def level_of(name, size=9):
+    return LEVEL19[name] if size == 19 else BY_NAME[name][1]
 
 
 def kyu(name):
@@ -133,12 +148,14 @@ class Game:
         self.komi = 0.5 if handicap else 7.5
         self.group = group  # "club", "collection", "tournament"
         self.number = None
+        self.seed_id = None      # engine seeds derive from this (or number)
         self.result = None
         self.moves = []          # list of (colour, sgf point or "" for pass)
         self.setup = []          # handicap stones, sgf points
         self.dead = []
         self.end = None          # "passes", "resign", "cap"
         self.seconds = 0.0
+        self.black_rank = self.white_rank = None  # BR/WR; set by run_game
 
 
 def orient(a, b, handicap, rng):
@@ -217,6 +234,81 @@ def schedule():
         order = [order[0]] + [order[-1]] + order[1:-1]
 
     for n, g in enumerate(games, 1):
+        g.number = n
+    return games
+
+
+# 19x19 season, July-December 2025 (``--only season19`` regenerates just
+# this part).  Numbered after the first half-year; its own RNG seed, so the
+# 9x9/13x13 part above is unaffected.
+CHAMP_EVENT = "Championnat de Lyon 2025"
+CHAMP_PLACE = "Lyon, France"
+CHAMP_DATES = ["2025-09-13", "2025-10-11", "2025-11-08", "2025-11-29",
+               "2025-12-13"]
+CLUB19_DATES = [
+    "2025-07-02", "2025-07-16", "2025-08-27", "2025-09-03", "2025-09-17",
+    "2025-10-01", "2025-10-15", "2025-11-05", "2025-11-19", "2025-12-17",
+]
+
+
+def handicap19(a, b):
+    """Club and championship rule on 19x19: handicap when the rank gap is
+    at least 4 (stones = half the gap, between 2 and 5)."""
+    d = abs(kyu(a) - kyu(b))
+    return 0 if d < 4 else max(2, min(5, d // 2))
+
+
+def schedule19(first_number):
+    """The 19x19 season.  Engine seeds come from a fixed slot id (club
+    evening i, board j -> 76 + 2i + j; championship round r, table t ->
+    200 + 6r + t), not from the date-ordered game number, and the club and
+    championship draws use separate RNGs, so the evening dates can be moved
+    and evenings or rounds dropped from the end without changing any other
+    game."""
+    rng = random.Random(20251213)
+    names = [p[0] for p in PLAYERS]
+    games = []
+
+    # Wednesday evenings: two 19x19 games each.  Standing rivalries
+    # (Dubois - Åberg, Marchand - 李 明) alternate on the first board; the
+    # second board is drawn, half the time a teaching game with a large
+    # rank gap (handicap).
+    for i, date in enumerate(CLUB19_DATES):
+        pairs = [("Jérôme Dubois", "Søren Åberg") if i % 2 == 0
+                 else ("Élodie Marchand", "李 明")]
+        free = [n for n in names if n not in pairs[0]]
+        a = rng.choice(free)
+        rest = [n for n in free if n != a]
+        if rng.random() < 0.5:
+            far = [n for n in rest if abs(kyu(n) - kyu(a)) >= 3]
+            rest = far or rest
+        pairs.append((a, rng.choice(rest)))
+        for j, (a, b) in enumerate(pairs):
+            h = handicap19(a, b)
+            bl, wh = orient(a, b, h, rng)
+            g = Game(CLUB_EVENT, CLUB_PLACE, date, None, bl, wh, 19, h,
+                     "club19")
+            g.seed_id = 76 + 2 * i + j
+            games.append(g)
+
+    # Championship: all twelve players, rounds by the circle method on a
+    # drawn order, one round a month, RO[1]..RO[n].
+    rng = random.Random(20251214)
+    order = names[:]
+    rng.shuffle(order)
+    for r, date in enumerate(CHAMP_DATES):
+        for t in range(6):
+            a, b = order[t], order[11 - t]
+            h = handicap19(a, b)
+            bl, wh = orient(a, b, h, rng)
+            g = Game(CHAMP_EVENT, CHAMP_PLACE, date, str(r + 1), bl, wh, 19,
+                     h, "championship")
+            g.seed_id = 200 + 6 * r + t
+            games.append(g)
+        order = [order[0]] + [order[-1]] + order[1:-1]
+
+    games.sort(key=lambda g: (g.date, g.group != "club19"))
+    for n, g in enumerate(games, first_number):
         g.number = n
     return games
 
@@ -304,8 +396,8 @@ def gtp_to_sgf(vertex, size):
 
 def play(game, gnugo, max_moves, timeout, seed_shift=0):
     size = game.size
-    cap = max_moves or (150 if size == 9 else 300)
-    seed_b = 1000 + 2 * game.number + seed_shift
+    cap = max_moves or {9: 150, 13: 300, 19: 260}[size]
+    seed_b = 1000 + 2 * (game.seed_id or game.number) + seed_shift
     b = Engine(gnugo, game.black_level, seed_b, timeout)
     w = Engine(gnugo, game.white_level, seed_b + 1, timeout)
     t0 = time.monotonic()
@@ -374,8 +466,8 @@ def sgf_game(g, charset="UTF-8", with_ca=True):
     if g.round:
         props.append("RO[%s]" % esc(g.round))
     props += ["PC[%s]" % esc(g.place),
-              "PB[%s]" % esc(g.black), "BR[%s]" % rank(g.black_level),
-              "PW[%s]" % esc(g.white), "WR[%s]" % rank(g.white_level),
+              "PB[%s]" % esc(g.black), "BR[%s]" % g.black_rank,
+              "PW[%s]" % esc(g.white), "WR[%s]" % g.white_rank,
               "RE[%s]" % g.result]
     if g.setup:
         props.append("AB" + "".join("[%s]" % p for p in g.setup))
@@ -522,13 +614,41 @@ def write_flawed(out_dir, fl):
 # Driver
 # --------------------------------------------------------------------------
 
-def run_game(g, gnugo, max_moves, timeout, lookup=True):
+CACHE_FIELDS = ("result", "score", "moves", "setup", "dead", "end", "seconds")
+
+
+def run_game(g, gnugo, max_moves, timeout, lookup=True, cache=None):
+    """Play game g (or reuse a cached play of the very same game: same
+    number, players' levels, size, handicap, komi and move cap)."""
     if lookup:
-        g.black_level, g.white_level = level_of(g.black), level_of(g.white)
+        g.black_level = level_of(g.black, g.size)
+        g.white_level = level_of(g.white, g.size)
+        g.black_rank, g.white_rank = "%dk" % kyu(g.black), "%dk" % kyu(g.white)
+    else:
+        g.black_rank, g.white_rank = rank(g.black_level), rank(g.white_level)
+    path = None
+    if cache:
+        key = "%d-%d-%d-%d-%d-%s-%s" % (
+            g.seed_id or g.number, g.black_level, g.white_level, g.size,
+            g.handicap,
+            fmt_komi(g.komi), max_moves or "default")
+        path = os.path.join(cache, "game-%s.json" % key)
+        if os.path.exists(path):
+            with open(path, encoding="utf-8") as f:
+                d = json.load(f)
+            for k in CACHE_FIELDS:
+                setattr(g, k, d[k])
+            g.moves = [tuple(m) for m in g.moves]
+            return
     shift = 0
     while True:
         try:
             play(g, gnugo, max_moves, timeout, shift)
+            if path:
+                os.makedirs(cache, exist_ok=True)
+                with open(path + ".tmp", "w", encoding="utf-8") as f:
+                    json.dump({k: getattr(g, k) for k in CACHE_FIELDS}, f)
+                os.replace(path + ".tmp", path)
             return
         except GtpTimeout:
             shift += 100000
@@ -567,6 +687,45 @@ def write_zip(path, entries):
     write_bytes(path, buf.getvalue())
 
 
+TAR_MTIME = 1765663200  # 2025-12-13 22:00 UTC, the last championship round
+
+
+def write_targz(path, entries):
+    """Deterministic tar.gz: sorted entries, fixed mtime/mode/owner, no
+    name and mtime 0 in the gzip header."""
+    raw = io.BytesIO()
+    with tarfile.open(fileobj=raw, mode="w", format=tarfile.USTAR_FORMAT) as t:
+        for name in sorted(entries):
+            data = entries[name].encode("utf-8")
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            info.mtime = TAR_MTIME
+            info.mode = 0o644
+            info.uid = info.gid = 0
+            info.uname = info.gname = "echelle"
+            t.addfile(info, io.BytesIO(data))
+    buf = io.BytesIO()
+    with gzip.GzipFile(filename="", mode="wb", fileobj=buf, mtime=0,
+                       compresslevel=9) as z:
+        z.write(raw.getvalue())
+    write_bytes(path, buf.getvalue())
+
+
+def play_priority(g):
+    if g.group == "club19":
+        i = (g.seed_id - 76) // 2
+        return (-1 if i < 5 else 2 * (i - 5) + 1, g.seed_id)
+    if g.group == "championship":
+        return (2 * ((g.seed_id - 200) // 6), g.seed_id)
+    return (-2, g.number)
+
+
+MANIFEST_HEAD = ("number\tfile\tevent\tdate\tround\tsize\thandicap\tkomi\t"
+                 "black\tblack_level\tblack_rank\twhite\twhite_level\t"
+                 "white_rank\tresult\tmoves\tend")
+SPRING_GAMES = 75      # numbers 1..75: the 9x9/13x13 first half-year
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[1])
     ap.add_argument("--out", default=os.path.dirname(os.path.abspath(__file__)))
@@ -574,15 +733,26 @@ def main():
     ap.add_argument("--max-moves", type=int, default=None)
     ap.add_argument("--timeout", type=float, default=120.0)
     ap.add_argument("--limit", type=int, default=None)
+    ap.add_argument("--only", choices=("spring", "season19"), default=None,
+                    help="regenerate only one part: 'spring' (9x9/13x13 "
+                    "January-June, the zip, flawed/) or 'season19' (19x19 "
+                    "July-December, the tar.gz and the 19x19 club files); "
+                    "the other part's files and games.tsv rows are kept")
+    ap.add_argument("--cache", default=None, metavar="DIR",
+                    help="keep every finished game in DIR (JSON) and reuse "
+                    "it on the next run: lets an interrupted run resume")
     ap.add_argument("--dry-run", action="store_true")
     args = ap.parse_args()
 
-    games = schedule()
+    spring = schedule() if args.only != "season19" else []
+    season = schedule19(SPRING_GAMES + 1) if args.only != "spring" else []
+    assert not spring or len(spring) == SPRING_GAMES
+    games = spring + season
     if args.dry_run:
         for g in games:
             print(g.number, g.group, g.date, g.round or "", g.size, g.handicap,
-                  g.black, level_of(g.black), g.white, level_of(g.white),
-                  sep="\t")
+                  g.black, level_of(g.black, g.size), g.white,
+                  level_of(g.white, g.size), sep="\t")
         return
 
     gnugo = (args.gnugo or shutil.which("gnugo")
@@ -593,32 +763,50 @@ def main():
 
     if args.limit:
         games = games[:args.limit]
+    # Play order only (the output does not depend on it): with --cache, an
+    # interrupted 19x19 run has complete rounds/evenings spread over the
+    # season rather than only its first months.
+    games.sort(key=play_priority)
     t_all = time.monotonic()
     for g in games:
-        run_game(g, gnugo, args.max_moves, args.timeout)
+        run_game(g, gnugo, args.max_moves, args.timeout, cache=args.cache)
         print("game %3d  %dx%d H%d  %-18s L%-2d vs %-18s L%-2d  %-7s %3d moves"
               "  %5.1fs" % (g.number, g.size, g.size, g.handicap, g.black,
                             g.black_level, g.white, g.white_level, g.result,
                             len(g.moves), g.seconds), file=sys.stderr)
     t_games = time.monotonic() - t_all
-    fl = flawed_games(gnugo, args.max_moves, args.timeout)
+    fl = flawed_games(gnugo, args.max_moves, args.timeout) if spring else {}
 
     out = args.out
     club_dir = os.path.join(out, "club-2025")
-    for sub in ("club-2025", "flawed"):
-        shutil.rmtree(os.path.join(out, sub), ignore_errors=True)
-    os.makedirs(club_dir)
+    os.makedirs(club_dir, exist_ok=True)
 
-    manifest = ["number\tfile\tevent\tdate\tround\tsize\thandicap\tkomi\t"
-                "black\tblack_level\tblack_rank\twhite\twhite_level\t"
-                "white_rank\tresult\tmoves\tend"]
+    # Keep the other part's manifest rows (and files) when --only is given.
+    kept = []
+    manifest_path = os.path.join(out, "games.tsv")
+    if args.only and os.path.exists(manifest_path):
+        with open(manifest_path, encoding="utf-8") as f:
+            rows = f.read().splitlines()[1:]
+        for line in rows:
+            n = int(line.split("\t", 1)[0])
+            if (n <= SPRING_GAMES) == (args.only == "season19"):
+                kept.append((n, line))
+    season_dates = set(CLUB19_DATES)
+    for f in os.listdir(club_dir):
+        if (f[:10] in season_dates) == (not spring or bool(season)) \
+                or (spring and season):
+            os.remove(os.path.join(club_dir, f))
+    if spring:
+        shutil.rmtree(os.path.join(out, "flawed"), ignore_errors=True)
+
+    manifest = []
 
     def record(g, where):
-        manifest.append("\t".join(str(x) for x in (
+        manifest.append((g.number, "\t".join(str(x) for x in (
             g.number, where, g.event, g.date, g.round or "", g.size,
             g.handicap, fmt_komi(g.komi), g.black, g.black_level,
-            rank(g.black_level), g.white, g.white_level,
-            rank(g.white_level), g.result, len(g.moves), g.end)))
+            g.black_rank, g.white, g.white_level,
+            g.white_rank, g.result, len(g.moves), g.end))))
 
     per_day = {}
     club = [g for g in games if g.group == "club"]
@@ -646,8 +834,27 @@ def main():
     if entries:
         write_zip(os.path.join(out, "tournoi-printemps-2025.zip"), entries)
 
-    write_flawed(out, fl)
-    write_text(os.path.join(out, "games.tsv"), "\n".join(manifest) + "\n")
+    # 19x19 season: club evenings as loose files, the championship in a
+    # tar.gz (championnat-2025/ronde-N/table-T-black-white.sgf).
+    for g in (g for g in games if g.group == "club19"):
+        per_day[g.date] = per_day.get(g.date, 0) + 1
+        name = file_name(g, per_day[g.date], upper=False)
+        write_text(os.path.join(club_dir, name), sgf_game(g))
+        record(g, "club-2025/" + name)
+    champ = [g for g in games if g.group == "championship"]
+    entries = {}
+    for k, g in enumerate(champ):
+        name = "championnat-2025/ronde-%s/table-%d-%s-%s.sgf" % (
+            g.round, k % 6 + 1, slug(g.black), slug(g.white))
+        entries[name] = sgf_game(g)
+        record(g, "championnat-2025.tar.gz:" + name)
+    if entries:
+        write_targz(os.path.join(out, "championnat-2025.tar.gz"), entries)
+
+    if fl:
+        write_flawed(out, fl)
+    lines = [line for _, line in sorted(kept + manifest)]
+    write_text(manifest_path, "\n".join([MANIFEST_HEAD] + lines) + "\n")
 
     print("%d games in %.0fs (+ %d flawed-example games), total %.0fs" % (
         len(games), t_games, len(fl), time.monotonic() - t_all),

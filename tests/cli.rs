@@ -183,3 +183,24 @@ fn rate_prints_a_ladder_with_named_columns() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.to_lowercase().contains("undated"), "{err}");
 }
+
+#[test]
+fn samples_give_the_recorded_ladder_at_any_thread_count() {
+    let want = include_str!("snapshots/samples-ladder.csv");
+    for threads in ["1", "2"] {
+        let out = echelle()
+            .args(["rate", "--no-progress", "--format", "csv", "-j", threads])
+            .args(["--engine", "ffg1984,ffg2003,elo"])
+            .arg(samples())
+            .output()
+            .expect("runs");
+        assert_eq!(out.status.code(), Some(0));
+        // A changed ladder is either a bug or a deliberate change: then regenerate with
+        // `echelle rate samples/ --format csv --engine ffg1984,ffg2003,elo`.
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            want,
+            "threads {threads}"
+        );
+    }
+}

@@ -29,8 +29,13 @@ fn csv_field(s: &str) -> String {
     }
 }
 
+/// Columns a string takes in a terminal (CJK characters take two).
+fn width(s: &str) -> usize {
+    unicode_width::UnicodeWidthStr::width(s)
+}
+
 fn pad(s: &str, w: usize) -> String {
-    let n = s.chars().count();
+    let n = width(s);
     format!("{s}{}", " ".repeat(w.saturating_sub(n)))
 }
 
@@ -72,10 +77,10 @@ impl RateReport {
                     ]
                 })
                 .collect();
-            let mut w = head.map(|h| h.chars().count());
+            let mut w = head.map(width);
             for row in &rows {
                 for (i, c) in row.iter().enumerate() {
-                    w[i] = w[i].max(c.chars().count());
+                    w[i] = w[i].max(width(c));
                 }
             }
             let line = |cells: [&str; 6]| {
@@ -83,11 +88,7 @@ impl RateReport {
                 for (i, c) in cells.iter().enumerate() {
                     // Numbers right-aligned, text left-aligned.
                     if matches!(i, 0 | 2 | 4) {
-                        let _ = write!(
-                            s,
-                            "{}{c}  ",
-                            " ".repeat(w[i].saturating_sub(c.chars().count()))
-                        );
+                        let _ = write!(s, "{}{c}  ", " ".repeat(w[i].saturating_sub(width(c))));
                     } else {
                         let _ = write!(s, "{}  ", pad(c, w[i]));
                     }

@@ -16,7 +16,7 @@ fn every_game_accounted_for(dir: PathBuf) {
     };
     opts.analyze.rating_inputs = true;
     let mut games = Vec::new();
-    let summary = batch::for_each(&[dir.clone()], &opts, &mut |done| {
+    let summary = batch::for_each(std::slice::from_ref(&dir), &opts, &mut |done| {
         if let Some(g) = done.game.rating {
             games.push(g);
         }

@@ -578,21 +578,55 @@ fn estimate(pos: &Position, params: EstimateParams) -> (Vec<bool>, bool) {
     if settled.iter().all(|&s| s) {
         return (dead, true);
     }
-    let own = playouts(&g, params);
-    let total = params.playouts.max(1) as f64;
-    let kept: Vec<f64> = ch
-        .chains
-        .iter()
-        .map(|chain| {
-            let c = chain.color as usize;
-            chain
-                .stones
-                .iter()
-                .map(|&s| own[s][c - 1] as f64)
-                .sum::<f64>()
-                / (chain.stones.len() as f64 * total)
-        })
-        .collect();
+    let kept_of = |own: &[[u32; 2]], total: f64| -> Vec<f64> {
+        ch.chains
+            .iter()
+            .map(|chain| {
+                let c = chain.color as usize;
+                chain
+                    .stones
+                    .iter()
+                    .map(|&s| own[s][c - 1] as f64)
+                    .sum::<f64>()
+                    / (chain.stones.len() as f64 * total)
+            })
+            .collect()
+    };
+    let grps = groups(&g, &ch);
+    let mut own = playouts(&g, params.playouts, params.seed, &[]);
+    let mut total = params.playouts.max(1) as f64;
+    let mut kept = kept_of(&own, total);
+    // Groups whose fate the first playouts left near a coin toss get more playouts, so the
+    // verdict rests on the position rather than on the sampling noise; clear cases pay nothing.
+    let unsure = grps.iter().any(|grp| {
+        !grp.iter().any(|&ci| settled[ci]) && {
+            let k = group_kept(&ch, grp, &kept);
+            (UNSURE_LOW..=UNSURE_HIGH).contains(&k)
+        }
+    });
+    if unsure {
+        let extra = params.playouts.saturating_mul(EXTRA_FACTOR);
+        // Who holds each point after the first playouts: there the holder answers invasions.
+        let home: Vec<u8> = own
+            .iter()
+            .map(|o| {
+                if f64::from(o[0]) > total * HOME_SHARE {
+                    1
+                } else if f64::from(o[1]) > total * HOME_SHARE {
+                    2
+                } else {
+                    0
+                }
+            })
+            .collect();
+        let more = playouts(&g, extra, params.seed ^ 0xD1B5_4A32_D192_ED03, &home);
+        for (o, m) in own.iter_mut().zip(&more) {
+            o[0] += m[0];
+            o[1] += m[1];
+        }
+        total += extra as f64;
+        kept = kept_of(&own, total);
+    }
     // A ko left open between living chains keeps its stone (nobody won the ko).
     let in_ko: Vec<bool> = ch
         .chains
@@ -607,7 +641,7 @@ fn estimate(pos: &Position, params: EstimateParams) -> (Vec<bool>, bool) {
         .collect();
     // Decide groups, not chains: chains of one colour joined through empty points share
     // one fate (a group is never half dead), unless a pass-alive chain is among them.
-    for grp in groups(&g, &ch) {
+    for grp in grps {
         if grp.iter().any(|&ci| settled[ci]) {
             for &ci in &grp {
                 if !settled[ci] && !in_ko[ci] && kept[ci] < params.dead_below {
@@ -616,18 +650,30 @@ fn estimate(pos: &Position, params: EstimateParams) -> (Vec<bool>, bool) {
             }
             continue;
         }
-        let stones: usize = grp.iter().map(|&ci| ch.chains[ci].stones.len()).sum();
-        let sum: f64 = grp
-            .iter()
-            .map(|&ci| kept[ci] * ch.chains[ci].stones.len() as f64)
-            .sum();
-        if sum / (stones.max(1) as f64) < params.dead_below {
+        if group_kept(&ch, &grp, &kept) < params.dead_below {
             for &ci in grp.iter().filter(|&&ci| !in_ko[ci]) {
                 mark_dead(&g, &ch.chains[ci], &mut dead);
             }
         }
     }
     (dead, false)
+}
+
+/// Group ownership band that earns extra playouts, and how many times more are run.
+const UNSURE_LOW: f64 = 0.3;
+const UNSURE_HIGH: f64 = 0.7;
+const EXTRA_FACTOR: u32 = 2;
+/// Share of the first playouts a colour must hold a point in to defend it as its own.
+const HOME_SHARE: f64 = 0.5;
+
+/// Stone-weighted share of the playouts in which a group's chains kept their points.
+fn group_kept(ch: &Chains, grp: &[usize], kept: &[f64]) -> f64 {
+    let stones: usize = grp.iter().map(|&ci| ch.chains[ci].stones.len()).sum();
+    let sum: f64 = grp
+        .iter()
+        .map(|&ci| kept[ci] * ch.chains[ci].stones.len() as f64)
+        .sum();
+    sum / (stones.max(1) as f64)
 }
 
 /// A single stone in atari whose capture would be a ko (the capturing stone would stand alone
@@ -718,24 +764,27 @@ impl Rng {
 }
 
 /// Runs the playouts and returns, per padded point, how often it ended Black's and White's.
-fn playouts(g: &Grid, params: EstimateParams) -> Vec<[u32; 2]> {
+fn playouts(g: &Grid, count: u32, seed: u64, home: &[u8]) -> Vec<[u32; 2]> {
     let base = Sim::from_cells(&g.cells, g.dirs, g.diags);
     let mut sim = base.clone();
     let mut own = vec![[0u32; 2]; g.cells.len()];
-    let mut rng = Rng(params.seed | 1);
+    let mut rng = Rng(seed | 1);
     let max_moves = 3 * base.empties.len() + 50;
-    for k in 0..params.playouts {
+    for k in 0..count {
         sim.clone_from(&base);
         let mut color = if k % 2 == 0 { 1u8 } else { 2u8 };
         let mut passes = 0;
+        let mut last = 0;
         for _ in 0..max_moves {
-            match sim.choose(color, &mut rng) {
+            match sim.choose(color, last, home, &mut rng) {
                 Some(p) => {
                     sim.play(p, color);
                     passes = 0;
+                    last = p;
                 }
                 None => {
                     sim.ko = 0;
+                    last = 0;
                     passes += 1;
                     if passes >= 2 {
                         break;
@@ -1107,7 +1156,7 @@ impl Sim {
     /// further, and dead stones would run into the opponent's territory), else a random move that fills no
     /// own eye, is no self-atari of several stones and is not in the opponent's safe
     /// territory; `None` = pass.
-    fn choose(&mut self, c: u8, rng: &mut Rng) -> Option<usize> {
+    fn choose(&mut self, c: u8, last: usize, home: &[u8], rng: &mut Rng) -> Option<usize> {
         let opp = 3 - c;
         let (mut cap, mut cap_size) = (0usize, 0u32);
         let (mut save, mut save_size) = (0usize, 0u32);
@@ -1147,6 +1196,31 @@ impl Sim {
             return None;
         }
         let bit = 1u8 << (c - 1);
+        // Answer an invasion of one's own area where it lands, as players do, instead of letting
+        // the invader play on there for free; the invader gets no such help.
+        if home.get(last) == Some(&c) {
+            let around = [
+                self.dirs[0],
+                self.dirs[1],
+                self.dirs[2],
+                self.dirs[3],
+                self.diags[0],
+                self.diags[1],
+                self.diags[2],
+                self.diags[3],
+            ];
+            let start = rng.below(8);
+            for i in 0..8 {
+                let p = self.nb(last, around[(start + i) % 8]);
+                if self.cells[p] == 0
+                    && self.forbid[p] & bit == 0
+                    && !self.is_eye(p, c)
+                    && self.playable(p, c)
+                {
+                    return Some(p);
+                }
+            }
+        }
         let start = rng.below(n);
         for i in 0..n {
             let p = self.empties[(start + i) % n] as usize;
@@ -1426,6 +1500,52 @@ mod sim_tests {
     use super::*;
 
     #[test]
+    fn invasion_of_a_home_area_is_answered_next_to_it() {
+        let p = tests::pos(&[
+            ".........",
+            ".........",
+            "....X....",
+            ".........",
+            ".........",
+        ]);
+        let g = Grid::new(&p);
+        let mut sim = Sim::from_cells(&g.cells, g.dirs, g.diags);
+        let last = g.pad(2 * 9 + 4);
+        let near = |q: usize| {
+            g.dirs
+                .iter()
+                .chain(&g.diags)
+                .any(|&d| (last as isize + d) as usize == q)
+        };
+        // The whole board is White's home: every White move lands next to the invader.
+        let home = vec![2u8; g.cells.len()];
+        for seed in 1..20 {
+            let q = sim.choose(2, last, &home, &mut Rng(seed));
+            assert!(q.is_some_and(near), "seed {seed}: {q:?}");
+        }
+        // Black's home: White gets no help, and some random move lands far away.
+        let home = vec![1u8; g.cells.len()];
+        let far = (1..20).any(|seed| {
+            sim.choose(2, last, &home, &mut Rng(seed))
+                .is_some_and(|q| !near(q))
+        });
+        assert!(far);
+    }
+
+    #[test]
+    fn group_share_weights_chains_by_stones() {
+        let p = tests::pos(&["XXX.X", ".....", "....."]);
+        let g = Grid::new(&p);
+        let ch = chains_of(&g, &g.cells);
+        let big = ch.id[g.pad(0)].unwrap_or(usize::MAX);
+        let small = ch.id[g.pad(4)].unwrap_or(usize::MAX);
+        let mut kept = vec![0.0; ch.chains.len()];
+        kept[big] = 1.0;
+        let k = group_kept(&ch, &[big, small], &kept);
+        assert!((k - 0.75).abs() < 1e-9, "{k}");
+    }
+
+    #[test]
     fn pseudo_liberties_and_sizes_stay_exact_through_a_playout() {
         let p = tests::pos(&[
             ".X.X.O...",
@@ -1443,7 +1563,7 @@ mod sim_tests {
         let mut rng = Rng(12345);
         let (mut color, mut passes, mut moves) = (1u8, 0, 0);
         for _ in 0..300 {
-            match sim.choose(color, &mut rng) {
+            match sim.choose(color, 0, &[], &mut rng) {
                 Some(q) => {
                     sim.play(q, color);
                     passes = 0;

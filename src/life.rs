@@ -1259,6 +1259,22 @@ impl Sim {
         }
     }
 
+    /// Whether the chain with head `a` has a stone next to the chain with head `b`.
+    fn touches(&self, a: usize, b: usize) -> bool {
+        let mut s = a;
+        loop {
+            if self.dirs.iter().any(|&d| {
+                matches!(self.cells[self.nb(s, d)], 1 | 2) && self.head[self.nb(s, d)] as usize == b
+            }) {
+                return true;
+            }
+            s = self.next[s] as usize;
+            if s == a {
+                return false;
+            }
+        }
+    }
+
     /// The only liberty of the chain with head `h` (which must be in atari).
     fn atari_lib(&self, h: usize) -> usize {
         (self.lsum[h] / u64::from(self.libs[h].max(1))) as usize
@@ -1271,8 +1287,8 @@ impl Sim {
     /// territory; `None` = pass.
     fn choose(&mut self, c: u8, last: usize, home: &[u8], rng: &mut Rng) -> Option<usize> {
         let opp = 3 - c;
-        let (mut cap, mut cap_size) = (0usize, 0u32);
-        let (mut save, mut save_size) = (0usize, 0u32);
+        let (mut cap, mut cap_size, mut cap_h) = (0usize, 0u32, 0usize);
+        let (mut save, mut save_size, mut save_h) = (0usize, 0u32, 0usize);
         let mut i = 0;
         while i < self.atari.len() {
             let s = self.atari[i] as usize;
@@ -1288,6 +1304,7 @@ impl Sim {
                 if self.size[h] > cap_size && self.liberties_after(l, c).is_some() {
                     cap = l;
                     cap_size = self.size[h];
+                    cap_h = h;
                 }
             } else if self.size[h] > save_size
                 && !self.is_eye(l, c)
@@ -1295,10 +1312,12 @@ impl Sim {
             {
                 save = l;
                 save_size = self.size[h];
+                save_h = h;
             }
         }
         // The bigger stake first: saving a big chain beats taking a small one.
-        if cap != 0 && cap_size >= save_size {
+        // ... unless the capture itself frees the chain in atari (a won capturing race).
+        if cap != 0 && (cap_size >= save_size || self.touches(cap_h, save_h)) {
             return Some(cap);
         }
         if save != 0 {
@@ -1665,6 +1684,21 @@ mod sim_tests {
         // An empty bent four is two eyes in waiting (miai), not this ko.
         rows[0] = "..OX.X.";
         assert!(!rule(&rows));
+    }
+
+    #[test]
+    fn capture_that_frees_a_chain_in_atari_beats_extending() {
+        // Black's two stones in atari could extend to three liberties, but taking the White
+        // stone next to them (also in atari) saves them and wins the race.
+        let p = tests::pos(&[
+            ".......", ".......", "..OOX..", "..XXOX.", "..OO...", ".......", ".......",
+        ]);
+        let g = Grid::new(&p);
+        let mut sim = Sim::from_cells(&g.cells, g.dirs, g.diags);
+        let take = g.pad(4 * 7 + 4);
+        for seed in 1..10 {
+            assert_eq!(sim.choose(1, 0, &[], &mut Rng(seed)), Some(take));
+        }
     }
 
     #[test]

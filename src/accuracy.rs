@@ -38,6 +38,11 @@ pub struct AccuracyReport {
     pub re_match_markup: usize,
     /// Of those, games whose count with the estimated dead stones equals `RE`.
     pub re_match_estimate: usize,
+    /// Games whose markup keeps a chain in atari alive among living opposing stones (a
+    /// capturable chain the players left unmarked): their markup is no clean truth.
+    pub doubtful_markup: usize,
+    /// Exact dead-set matches once the chains a doubtful markup left in atari count as dead.
+    pub exact_with_atari_dead: usize,
     /// Games (`file#game`) whose estimated dead set differs from the markup.
     pub mismatches: Vec<String>,
 }
@@ -71,6 +76,13 @@ impl AccuracyReport {
             100.0 * self.recall(),
             self.mean_ms,
             self.worst_ms
+        );
+        let _ = writeln!(
+            s,
+            "{label}: {} positions whose markup leaves a capturable chain in atari alive; counting those chains dead: exact dead sets {} ({:.1} %)",
+            self.doubtful_markup,
+            self.exact_with_atari_dead,
+            100.0 * self.exact_with_atari_dead as f64 / self.games.max(1) as f64
         );
         let _ = writeln!(
             s,
@@ -120,8 +132,20 @@ pub fn accuracy_report(
             total += ms;
             r.worst_ms = r.worst_ms.max(ms);
             r.games += 1;
+            let left = by_markup.left_in_atari(pos);
+            let doubtful = !left.is_empty();
+            r.doubtful_markup += usize::from(doubtful);
+            let mut truth = dead_map(&by_markup);
+            for p in &left {
+                truth[p.y as usize * pos.width as usize + p.x as usize] = true;
+            }
+            r.exact_with_atari_dead += usize::from(truth == dead_map(&est));
             if compare(pos, &by_markup, &est, &mut r) {
                 r.exact += 1;
+            } else if doubtful {
+                r.mismatches.push(format!(
+                    "{name}#{gi} (markup leaves a chain in atari alive)"
+                ));
             } else {
                 r.mismatches.push(format!("{name}#{gi}"));
             }
@@ -136,6 +160,14 @@ pub fn accuracy_report(
     }
     r.mean_ms = total / r.games.max(1) as f64;
     Ok(r)
+}
+
+/// Per point: a dead stone there.
+fn dead_map(ld: &LifeAndDeath) -> Vec<bool> {
+    ld.status
+        .iter()
+        .map(|s| *s == Some(ChainStatus::Dead))
+        .collect()
 }
 
 /// Adds one position's stone counts; true when the dead sets are equal.

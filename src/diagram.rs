@@ -570,6 +570,13 @@ fn breakdown(out: &mut String, input: &DiagramInput, v: &View) {
         point_list(&d.black),
         point_list(&d.white)
     );
+    if !d.left_in_atari.is_empty() {
+        let _ = writeln!(
+            out,
+            "Kept alive by the markup though capturable at once: {}",
+            point_list(&d.left_in_atari)
+        );
+    }
     let _ = writeln!(out, "Seki: {}", point_list(&s.seki));
     if let Some(note) = &s.komi_note {
         let _ = writeln!(out, "Komi: {}", clean(note));

@@ -98,6 +98,56 @@ impl LifeAndDeath {
         })
     }
 
+    /// Chains kept alive although they stand in atari among living opposing stones, with
+    /// their one liberty outside their own territory: stones a capture would take at once,
+    /// typically left on the board by players who did not bother to mark them dead. Returns
+    /// their stones.
+    pub fn left_in_atari(&self, pos: &Position) -> Vec<Point> {
+        let g = Grid::new(pos);
+        if g.stride == 0 || self.status.len() != pos.cells.len() {
+            return Vec::new();
+        }
+        let ch = chains_of(&g, &g.cells);
+        let mut out = Vec::new();
+        for chain in &ch.chains {
+            let (Some(&s0), [lib]) = (chain.stones.first(), chain.libs.as_slice()) else {
+                continue;
+            };
+            let color = if chain.color == 1 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            let alive = |p: usize| self.status[g.unpad(p)] == Some(ChainStatus::Alive);
+            let hemmed = chain.stones.iter().all(|&s| {
+                g.dirs.iter().all(|&d| {
+                    let q = (s as isize + d) as usize;
+                    match g.cells[q] {
+                        0 | 3 => true,
+                        v if v == chain.color => true,
+                        _ => alive(q),
+                    }
+                })
+            });
+            // A lone stone whose capture would be a ko may stay: nobody won that ko.
+            let ko = chain.stones.len() == 1
+                && g.dirs.iter().all(|&d| {
+                    let q = (*lib as isize + d) as usize;
+                    q == s0 || g.cells[q] == chain.color || g.cells[q] == 3
+                });
+            if alive(s0) && hemmed && !ko && self.territory[g.unpad(*lib)] != Some(color) {
+                out.extend(chain.stones.iter().map(|&s| {
+                    let i = g.unpad(s);
+                    Point {
+                        x: (i % g.w) as u8,
+                        y: (i / g.w) as u8,
+                    }
+                }));
+            }
+        }
+        out
+    }
+
     fn points_where(&self, pos: &Position, f: impl Fn(usize) -> bool) -> Vec<Point> {
         let w = pos.width as usize;
         (0..pos.cells.len())
@@ -558,6 +608,61 @@ fn benson(g: &Grid, ch: &Chains, c: u8) -> Vec<bool> {
     alive
 }
 
+/// Per padded point, bit `c - 1` set when the point lies in a region (connected points that
+/// are not `c` stones) whose every bordering `c` chain is pass-alive: the opponent can never
+/// capture round it. Also returns, per point, bit `c - 1` when such a region holds no opponent
+/// stone at all (safe territory, where the opponent never plays in the playouts).
+fn enclosures(g: &Grid, ch: &Chains, pass_alive: &[bool]) -> (Vec<u8>, Vec<u8>) {
+    let n = g.cells.len();
+    let mut enclosed = vec![0u8; n];
+    let mut empty_only = vec![0u8; n];
+    let mut seen = vec![false; n];
+    let mut stack = Vec::new();
+    let mut region = Vec::new();
+    for c in [1u8, 2] {
+        seen.iter_mut().for_each(|x| *x = false);
+        for start in 0..n {
+            let v = g.cells[start];
+            if v == 3 || v == c || seen[start] {
+                continue;
+            }
+            region.clear();
+            let mut sound = true;
+            let mut foes = false;
+            seen[start] = true;
+            stack.push(start);
+            while let Some(p) = stack.pop() {
+                region.push(p);
+                foes |= g.cells[p] == 3 - c;
+                for d in g.dirs {
+                    let q = (p as isize + d) as usize;
+                    match g.cells[q] {
+                        3 => {}
+                        vq if vq == c => {
+                            sound &= ch.id[q].is_some_and(|ci| pass_alive[ci]);
+                        }
+                        _ if !seen[q] => {
+                            seen[q] = true;
+                            stack.push(q);
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            if sound {
+                let bit = 1u8 << (c - 1);
+                for &p in &region {
+                    enclosed[p] |= bit;
+                    if !foes {
+                        empty_only[p] |= bit;
+                    }
+                }
+            }
+        }
+    }
+    (enclosed, empty_only)
+}
+
 /// The estimate: returns the per-point dead map and whether every chain was settled by rule.
 fn estimate(pos: &Position, params: EstimateParams) -> (Vec<bool>, bool) {
     let g = Grid::new(pos);
@@ -575,6 +680,7 @@ fn estimate(pos: &Position, params: EstimateParams) -> (Vec<bool>, bool) {
             }
         }
     }
+    let enclosure = enclosures(&g, &ch, &settled);
     // Static shapes the playouts misjudge: decided before them, kept out of their verdict.
     let grps = groups(&g, &ch);
     let mut forced = vec![false; ch.chains.len()];
@@ -607,7 +713,7 @@ fn estimate(pos: &Position, params: EstimateParams) -> (Vec<bool>, bool) {
             })
             .collect()
     };
-    let mut own = playouts(&g, params.playouts, params.seed, &[]);
+    let mut own = playouts(&g, &enclosure, params.playouts, params.seed, &[]);
     let mut total = params.playouts.max(1) as f64;
     let mut kept = kept_of(&own, total);
     // Groups whose fate the first playouts left near a coin toss get more playouts, so the
@@ -633,7 +739,13 @@ fn estimate(pos: &Position, params: EstimateParams) -> (Vec<bool>, bool) {
                 }
             })
             .collect();
-        let more = playouts(&g, extra, params.seed ^ 0xD1B5_4A32_D192_ED03, &home);
+        let more = playouts(
+            &g,
+            &enclosure,
+            extra,
+            params.seed ^ 0xD1B5_4A32_D192_ED03,
+            &home,
+        );
         for (o, m) in own.iter_mut().zip(&more) {
             o[0] += m[0];
             o[1] += m[1];
@@ -877,8 +989,22 @@ impl Rng {
 }
 
 /// Runs the playouts and returns, per padded point, how often it ended Black's and White's.
-fn playouts(g: &Grid, count: u32, seed: u64, home: &[u8]) -> Vec<[u32; 2]> {
-    let base = Sim::from_cells(&g.cells, g.dirs, g.diags);
+fn playouts(
+    g: &Grid,
+    enclosure: &(Vec<u8>, Vec<u8>),
+    count: u32,
+    seed: u64,
+    home: &[u8],
+) -> Vec<[u32; 2]> {
+    let mut base = Sim::from_cells(&g.cells, g.dirs, g.diags);
+    let (enclosed, empty_only) = enclosure;
+    // Inside a pass-alive enclosure with no opposing stone the opponent never plays; where
+    // the enclosure holds opposing stones, the points they lose to capture become barred to
+    // them (a captured group does not come back to life inside walls it cannot attack).
+    base.enclosed.clone_from(enclosed);
+    for (f, &e) in base.forbid.iter_mut().zip(empty_only) {
+        *f |= ((e & 1) << 1) | ((e & 2) >> 1);
+    }
     let mut sim = base.clone();
     let mut own = vec![[0u32; 2]; g.cells.len()];
     let mut rng = Rng(seed | 1);
@@ -952,6 +1078,8 @@ struct Sim {
     atari: Vec<u32>,
     /// Per point, bit `c - 1` set: colour `c` never plays there (opponent's safe territory).
     forbid: Vec<u8>,
+    /// Per point, bit `c - 1` set: inside a region enclosed by pass-alive chains of `c`.
+    enclosed: Vec<u8>,
 }
 
 impl Sim {
@@ -973,6 +1101,7 @@ impl Sim {
             scratch: Vec::new(),
             atari: Vec::new(),
             forbid: vec![0; n],
+            enclosed: vec![0; n],
         };
         for (p, &v) in cells.iter().enumerate() {
             if v == 0 {
@@ -1122,7 +1251,13 @@ impl Sim {
                 break;
             }
         }
+        let victim = self.cells[h];
+        // Captured inside the captor's pass-alive enclosure: barred to the victim from now on.
+        let (captor_bit, victim_bit) = (1u8 << (2 - victim.min(2)), 1u8 << (victim.max(1) - 1));
         for &s in &stones {
+            if self.enclosed[s] & captor_bit != 0 {
+                self.forbid[s] |= victim_bit;
+            }
             self.cells[s] = 0;
             self.epos[s] = self.empties.len() as u32;
             self.empties.push(s as u32);
@@ -1307,6 +1442,7 @@ impl Sim {
                     cap_h = h;
                 }
             } else if self.size[h] > save_size
+                && self.forbid[l] & (1 << (c - 1)) == 0
                 && !self.is_eye(l, c)
                 && matches!(self.liberties_upto(l, c, 3), Some((3, _, _)))
             {
@@ -1388,11 +1524,16 @@ mod tests {
         p
     }
 
-    fn status_at(ld: &LifeAndDeath, p: &Position, x: usize, y: usize) -> Option<ChainStatus> {
+    pub(crate) fn status_at(
+        ld: &LifeAndDeath,
+        p: &Position,
+        x: usize,
+        y: usize,
+    ) -> Option<ChainStatus> {
         ld.status[y * p.width as usize + x]
     }
 
-    fn est(p: &Position) -> LifeAndDeath {
+    pub(crate) fn est(p: &Position) -> LifeAndDeath {
         analyze(p, None, DeadStoneMethod::Estimate)
     }
 
@@ -1601,6 +1742,24 @@ mod tests {
     }
 
     #[test]
+    fn markup_that_keeps_a_capturable_stone_alive_is_flagged() {
+        // White's stone at (1,1) has one liberty, (2,1), which the markup leaves neutral.
+        let p = pos(&[".X...", "XO...", ".X...", "....."]);
+        let tb = [Point { x: 0, y: 0 }];
+        let ld = analyze(&p, Some((&tb, &[])), DeadStoneMethod::Markup);
+        assert_eq!(ld.left_in_atari(&p), vec![Point { x: 1, y: 1 }]);
+        // Marked dead, it is no longer flagged.
+        let tb = [Point { x: 0, y: 0 }, Point { x: 1, y: 1 }];
+        let ld = analyze(&p, Some((&tb, &[])), DeadStoneMethod::Markup);
+        assert!(ld.left_in_atari(&p).is_empty());
+        // A stone just taken back in a ko stays: its capture would be the ko's recapture.
+        let p = pos(&[".XO..", "XO.O.", ".XO..", "....."]);
+        let tb = [Point { x: 0, y: 0 }];
+        let ld = analyze(&p, Some((&tb, &[])), DeadStoneMethod::Markup);
+        assert!(ld.left_in_atari(&p).is_empty());
+    }
+
+    #[test]
     fn markup_under_stone_is_dead() {
         let p = pos(&["XX.", "XO.", "XX."]);
         let tb = [Point { x: 1, y: 1 }];
@@ -1628,6 +1787,7 @@ mod tests {
 
 #[cfg(test)]
 mod sim_tests {
+    use super::tests::{est, pos, status_at};
     use super::*;
 
     #[test]
@@ -1699,6 +1859,43 @@ mod sim_tests {
         for seed in 1..10 {
             assert_eq!(sim.choose(1, 0, &[], &mut Rng(seed)), Some(take));
         }
+    }
+
+    #[test]
+    fn one_eyed_group_inside_pass_alive_walls_is_dead() {
+        // White's corner group has one eye and is in atari against a pass-alive Black wall
+        // (two eyes at the top left); once taken it must not come back to life.
+        let mut rows = vec![".X.XOOOOOOO.", "XXXXXOOOOOOO", "...XXXXXXXXX"];
+        rows.extend(["............", "............"]);
+        rows.extend(["OOOOOOOOOOOO", "............"]);
+        let p = pos(&rows);
+        let ld = est(&p);
+        assert_eq!(status_at(&ld, &p, 5, 0), Some(ChainStatus::Dead));
+        assert_eq!(status_at(&ld, &p, 4, 1), Some(ChainStatus::Alive));
+        assert_eq!(ld.territory[11], Some(Color::Black));
+    }
+
+    #[test]
+    fn points_captured_inside_pass_alive_walls_are_barred_to_the_victim() {
+        let p = pos(&[".X.XOO.", "XXXXXOO", "....XXX"]);
+        let g = Grid::new(&p);
+        let ch = chains_of(&g, &g.cells);
+        let mut alive = benson(&g, &ch, 1);
+        for (a, w) in alive.iter_mut().zip(benson(&g, &ch, 2)) {
+            *a |= w;
+        }
+        let (enclosed, empty_only) = enclosures(&g, &ch, &alive);
+        let corner = g.pad(6);
+        assert_eq!(enclosed[corner] & 1, 1);
+        assert_eq!(empty_only[corner] & 1, 0);
+        assert_eq!(empty_only[g.pad(2 * 7)] & 1, 1);
+        let mut sim = Sim::from_cells(&g.cells, g.dirs, g.diags);
+        sim.enclosed = enclosed;
+        sim.play(corner, 1);
+        let taken = g.pad(5);
+        assert_eq!(sim.cells[taken], 0);
+        assert_eq!(sim.forbid[taken], 2);
+        assert_ne!(sim.choose(2, 0, &[], &mut Rng(3)), Some(taken));
     }
 
     #[test]

@@ -91,6 +91,10 @@ pub struct DeadStones {
     pub black: Vec<String>,
     /// Dead white stones.
     pub white: Vec<String>,
+    /// With markup: stones it keeps alive although a capture would take them at once (in
+    /// atari among living opposing stones) — players who did not bother to mark them.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub left_in_atari: Vec<String>,
 }
 
 /// How the computed result compares with `RE`.
@@ -441,6 +445,11 @@ pub fn score(input: &ScoreInput) -> Score {
                 .iter()
                 .map(|p| p.to_sgf())
                 .collect(),
+            left_in_atari: if life.source == DeadSource::Markup {
+                life.left_in_atari(pos).iter().map(|p| p.to_sgf()).collect()
+            } else {
+                Vec::new()
+            },
         },
         seki: life.seki(pos).iter().map(|p| p.to_sgf()).collect(),
         komi_note,

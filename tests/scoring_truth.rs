@@ -105,8 +105,16 @@ fn kgs_and_gnugo_markup_games_hold_their_accuracy() {
     .expect("kgs folder");
     eprint!("{}", kgs.render("KGS 2017-01"));
     assert_eq!(kgs.games, 155, "the KGS folder has 155 games with markup");
-    // Measured 145/155; a floor a little under it catches regressions.
-    assert!(kgs.exact >= 143, "exact dead sets {}/155", kgs.exact);
+    // Measured 147/155; a floor a little under it catches regressions.
+    assert!(kgs.exact >= 145, "exact dead sets {}/155", kgs.exact);
+    // Five of the seven misses are capturable chains the players left unmarked: counted
+    // dead, the estimate matches 152/155 (the others: two semeais, an unfinished game).
+    assert!(kgs.doubtful_markup >= 5);
+    assert!(
+        kgs.exact_with_atari_dead >= 150,
+        "exact with capturable chains dead {}/155",
+        kgs.exact_with_atari_dead
+    );
     assert!(kgs.precision() > 0.97 && kgs.recall() > 0.97);
     // With the players' own markup the count gives RE exactly, Chinese and Japanese alike:
     // this proves the counting (komi, compensation, prisoners) before any estimate.

@@ -308,6 +308,13 @@ fn goscorer_territory_and_seki_maps() {
         if !dead.is_empty() {
             with_dead += 1;
         }
+        if verbose && est_dead != dead {
+            let extra = est_dead.iter().filter(|p| !dead.contains(p)).count();
+            let missed = dead.iter().filter(|p| !est_dead.contains(p)).count();
+            eprintln!(
+                "== {name}: estimate kills {extra} unmarked stones, keeps {missed} marked dead"
+            );
+        }
         if est_dead == dead {
             est_exact += 1;
             if !dead.is_empty() {

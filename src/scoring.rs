@@ -201,12 +201,13 @@ fn ci(c: Color) -> usize {
 
 fn tally(pos: &Position, life: &LifeAndDeath) -> Tally {
     let mut t = Tally::default();
+    let japanese = japanese_territory(pos, life);
     let n = pos
         .cells
         .len()
         .min(life.status.len())
         .min(life.territory.len());
-    for i in 0..n {
+    for (i, &jap) in japanese.iter().enumerate().take(n) {
         let st = life.status[i];
         match (pos.cells[i], st) {
             (Some(c), Some(ChainStatus::Dead)) => t.dead[ci(c)] += 1,
@@ -218,12 +219,36 @@ fn tally(pos: &Position, life: &LifeAndDeath) -> Tally {
         }
         if let Some(o) = life.territory[i] {
             t.territory[ci(o)] += 1;
-            if !life.seki_region.get(i).copied().unwrap_or(false) && !touches_seki(pos, life, i) {
-                t.territory_no_seki[ci(o)] += 1;
-            }
+        }
+        if let Some(o) = jap {
+            t.territory_no_seki[ci(o)] += 1;
         }
     }
     t
+}
+
+/// Per point (row-major), who scores it as territory under Japanese rules: an empty or
+/// dead-stone point of a one-colour region that is neither a seki liberty nor an eye of a
+/// chain in seki. `None` on living stones, dame and seki points.
+pub fn japanese_territory(pos: &Position, life: &LifeAndDeath) -> Vec<Option<Color>> {
+    let n = pos
+        .cells
+        .len()
+        .min(life.status.len())
+        .min(life.territory.len());
+    (0..pos.cells.len())
+        .map(|i| {
+            if i >= n {
+                return None;
+            }
+            let living = pos.cells[i].is_some() && life.status[i] != Some(ChainStatus::Dead);
+            let seki = life.seki_region.get(i).copied().unwrap_or(false);
+            match life.territory[i] {
+                Some(o) if !living && !seki && !touches_seki(pos, life, i) => Some(o),
+                _ => None,
+            }
+        })
+        .collect()
 }
 
 /// True when the one-colour region of point `i` borders a seki chain (an eye in seki: no
@@ -670,5 +695,12 @@ mod tests {
         assert_eq!(j.black, 4.0);
         assert_eq!(j.white, 4.0);
         assert_eq!(j.winner, Winner::Draw);
+        // The per-point map behind that count: the edge eyes only, nothing in the seki.
+        let map = japanese_territory(&p, &life);
+        let owned = |c| map.iter().filter(|&&o| o == Some(c)).count();
+        assert_eq!((owned(Color::Black), owned(Color::White)), (4, 4));
+        let f3 = 2 * 11 + 5;
+        assert_eq!(life.territory[f3], None);
+        assert_eq!(map[f3], None);
     }
 }

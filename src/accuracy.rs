@@ -3,11 +3,10 @@
 //! and time per position.
 
 use crate::analyze::replay_record;
+use crate::batch::read_records;
 use crate::board::Position;
-use crate::decode;
-use crate::input::{self, Item, Limits};
 use crate::life::{ChainStatus, DeadStoneMethod, EstimateParams, LifeAndDeath, analyze_with};
-use crate::record::{self, ResultKind};
+use crate::record::ResultKind;
 use crate::rules::Rules;
 use crate::scoring::{ScoreInput, Verdict, score};
 use serde::Serialize;
@@ -104,58 +103,44 @@ pub fn accuracy_report(
     paths: &[PathBuf],
     params: EstimateParams,
 ) -> Result<AccuracyReport, String> {
-    let limits = Limits::default();
     let mut r = AccuracyReport::default();
     let mut total = 0.0f64;
-    for item in input::inputs(paths, &limits)? {
-        if matches!(item, Item::Skipped { .. }) {
+    for (name, g) in read_records(paths)? {
+        let g = &g;
+        if g.territory_black.is_empty() && g.territory_white.is_empty() {
             continue;
         }
-        let (name, bytes) = item.load(&limits);
-        let Ok(bytes) = bytes else { continue };
-        let text = decode::decode_owned(bytes).text;
-        let Ok(file) = record::parse_file(&text, &Default::default()) else {
-            continue;
-        };
-        for (gi, game) in file.games.iter().enumerate() {
-            let Ok(g) = game else { continue };
-            if g.territory_black.is_empty() && g.territory_white.is_empty() {
-                continue;
-            }
-            let (hc, rep) = replay_record(g, &Rules::french());
-            let pos = &rep.position;
-            let markup = Some((&g.territory_black[..], &g.territory_white[..]));
-            let by_markup = analyze_with(pos, markup, DeadStoneMethod::Markup, params);
-            let t = Instant::now();
-            let est = analyze_with(pos, None, DeadStoneMethod::Estimate, params);
-            let ms = t.elapsed().as_secs_f64() * 1000.0;
-            total += ms;
-            r.worst_ms = r.worst_ms.max(ms);
-            r.games += 1;
-            let left = by_markup.left_in_atari(pos);
-            let doubtful = !left.is_empty();
-            r.doubtful_markup += usize::from(doubtful);
-            let mut truth = dead_map(&by_markup);
-            for p in &left {
-                truth[p.y as usize * pos.width as usize + p.x as usize] = true;
-            }
-            r.exact_with_atari_dead += usize::from(truth == dead_map(&est));
-            if compare(pos, &by_markup, &est, &mut r) {
-                r.exact += 1;
-            } else if doubtful {
-                r.mismatches.push(format!(
-                    "{name}#{gi} (markup leaves a chain in atari alive)"
-                ));
-            } else {
-                r.mismatches.push(format!("{name}#{gi}"));
-            }
-            if g.result.kind == Some(ResultKind::Score) {
-                r.scored_games += 1;
-                let input = |life| ScoreInput::of_game(g, &rep, life, hc.stones);
-                r.re_match_markup +=
-                    usize::from(score(&input(&by_markup)).verdict == Verdict::Match);
-                r.re_match_estimate += usize::from(score(&input(&est)).verdict == Verdict::Match);
-            }
+        let (hc, rep) = replay_record(g, &Rules::french());
+        let pos = &rep.position;
+        let markup = Some((&g.territory_black[..], &g.territory_white[..]));
+        let by_markup = analyze_with(pos, markup, DeadStoneMethod::Markup, params);
+        let t = Instant::now();
+        let est = analyze_with(pos, None, DeadStoneMethod::Estimate, params);
+        let ms = t.elapsed().as_secs_f64() * 1000.0;
+        total += ms;
+        r.worst_ms = r.worst_ms.max(ms);
+        r.games += 1;
+        let left = by_markup.left_in_atari(pos);
+        let doubtful = !left.is_empty();
+        r.doubtful_markup += usize::from(doubtful);
+        let mut truth = dead_map(&by_markup);
+        for p in &left {
+            truth[p.y as usize * pos.width as usize + p.x as usize] = true;
+        }
+        r.exact_with_atari_dead += usize::from(truth == dead_map(&est));
+        if compare(pos, &by_markup, &est, &mut r) {
+            r.exact += 1;
+        } else if doubtful {
+            r.mismatches
+                .push(format!("{name} (markup leaves a chain in atari alive)"));
+        } else {
+            r.mismatches.push(name);
+        }
+        if g.result.kind == Some(ResultKind::Score) {
+            r.scored_games += 1;
+            let input = |life| ScoreInput::of_game(g, &rep, life, hc.stones);
+            r.re_match_markup += usize::from(score(&input(&by_markup)).verdict == Verdict::Match);
+            r.re_match_estimate += usize::from(score(&input(&est)).verdict == Verdict::Match);
         }
     }
     r.mean_ms = total / r.games.max(1) as f64;

@@ -169,6 +169,31 @@ pub fn analyze_bytes(name: &str, bytes: Vec<u8>, opts: &BatchOptions) -> Vec<Ana
     reports
 }
 
+/// Every game that reads cleanly under `paths` (files, folders, archives), in input order,
+/// named `file#game`: for measurements over a set of records (accuracy, benchmarks), which
+/// skip what cannot be read instead of reporting it.
+pub fn read_records(paths: &[PathBuf]) -> Result<Vec<(String, record::GameRecord)>, String> {
+    let limits = Limits::default();
+    let mut out = Vec::new();
+    for item in input::inputs(paths, &limits)? {
+        if matches!(item, Item::Skipped { .. }) {
+            continue;
+        }
+        let (name, bytes) = item.load(&limits);
+        let Ok(bytes) = bytes else { continue };
+        let text = decode::decode_owned(bytes).text;
+        let Ok(file) = record::parse_file(&text, &ParseLimits::default()) else {
+            continue;
+        };
+        for (gi, game) in file.games.into_iter().enumerate() {
+            if let Ok(g) = game {
+                out.push((format!("{name}#{gi}"), g));
+            }
+        }
+    }
+    Ok(out)
+}
+
 /// Runs the whole batch, writing one JSON line per kept report to `out`.
 ///
 /// Errs only when a top-level path is unusable or the output cannot be written.

@@ -236,6 +236,7 @@ pub fn japanese_territory(pos: &Position, life: &LifeAndDeath) -> Vec<Option<Col
         .len()
         .min(life.status.len())
         .min(life.territory.len());
+    let near_seki = regions_touching_seki(pos, life);
     (0..pos.cells.len())
         .map(|i| {
             if i >= n {
@@ -244,54 +245,62 @@ pub fn japanese_territory(pos: &Position, life: &LifeAndDeath) -> Vec<Option<Col
             let living = pos.cells[i].is_some() && life.status[i] != Some(ChainStatus::Dead);
             let seki = life.seki_region.get(i).copied().unwrap_or(false);
             match life.territory[i] {
-                Some(o) if !living && !seki && !touches_seki(pos, life, i) => Some(o),
+                Some(o) if !living && !seki && !near_seki[i] => Some(o),
                 _ => None,
             }
         })
         .collect()
 }
 
-/// True when the one-colour region of point `i` borders a seki chain (an eye in seki: no
-/// territory under Japanese rules).
-fn touches_seki(pos: &Position, life: &LifeAndDeath, i: usize) -> bool {
+/// Per point: true when its one-colour region (empty and dead points with the same owner)
+/// borders a seki chain (an eye in seki: no territory under Japanese rules). Each region is
+/// flooded once.
+fn regions_touching_seki(pos: &Position, life: &LifeAndDeath) -> Vec<bool> {
     let w = pos.width as usize;
     let h = pos.height as usize;
-    if w == 0 {
-        return false;
+    let n = pos.cells.len();
+    let mut out = vec![false; n];
+    if w == 0 || life.status.len() < n || life.territory.len() < n {
+        return out;
     }
-    // Flood the region of i (empty and dead points with the same owner).
-    let owner = life.territory[i];
-    let mut seen = vec![false; pos.cells.len()];
-    let mut stack = vec![i];
-    seen[i] = true;
-    while let Some(p) = stack.pop() {
-        let (x, y) = (p % w, p / w);
-        let mut nbs = [usize::MAX; 4];
-        if x > 0 {
-            nbs[0] = p - 1;
+    let living = |q: usize| pos.cells[q].is_some() && life.status[q] != Some(ChainStatus::Dead);
+    let mut seen = vec![false; n];
+    let mut region = Vec::new();
+    for start in 0..n {
+        if seen[start] || living(start) {
+            continue;
         }
-        if x + 1 < w {
-            nbs[1] = p + 1;
-        }
-        if y > 0 {
-            nbs[2] = p - w;
-        }
-        if y + 1 < h {
-            nbs[3] = p + w;
-        }
-        for q in nbs.into_iter().filter(|&q| q != usize::MAX) {
-            let living = pos.cells[q].is_some() && life.status[q] != Some(ChainStatus::Dead);
-            if living {
-                if life.status[q] == Some(ChainStatus::Seki) {
-                    return true;
+        let owner = life.territory[start];
+        let mut touches = false;
+        region.clear();
+        seen[start] = true;
+        region.push(start);
+        let mut k = 0;
+        while let Some(&p) = region.get(k) {
+            k += 1;
+            let (x, y) = (p % w, p / w);
+            let nbs = [
+                (x > 0).then(|| p - 1),
+                (x + 1 < w).then_some(p + 1),
+                (y > 0).then(|| p - w),
+                (y + 1 < h).then_some(p + w),
+            ];
+            for q in nbs.into_iter().flatten() {
+                if living(q) {
+                    touches |= life.status[q] == Some(ChainStatus::Seki);
+                } else if !seen[q] && life.territory[q] == owner {
+                    seen[q] = true;
+                    region.push(q);
                 }
-            } else if !seen[q] && life.territory[q] == owner {
-                seen[q] = true;
-                stack.push(q);
+            }
+        }
+        if touches {
+            for &p in &region {
+                out[p] = true;
             }
         }
     }
-    false
+    out
 }
 
 fn count(rules: RuleSet, black: f64, white_raw: f64, komi: f64, comp: f64) -> Count {

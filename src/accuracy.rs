@@ -4,7 +4,7 @@
 
 use crate::analyze::replay_record;
 use crate::batch::read_records;
-use crate::board::Position;
+use crate::board::{Color, Point, Position};
 use crate::life::{ChainStatus, DeadStoneMethod, EstimateParams, LifeAndDeath, analyze_with};
 use crate::record::ResultKind;
 use crate::rules::Rules;
@@ -44,6 +44,24 @@ pub struct AccuracyReport {
     pub exact_with_atari_dead: usize,
     /// Games (`file#game`) whose estimated dead set differs from the markup.
     pub mismatches: Vec<String>,
+    /// One line per position, for comparisons with other tools (`--positions FILE`).
+    #[serde(skip)]
+    pub positions: Vec<PositionResult>,
+}
+
+/// The estimate on one position beside its markup, points as SGF coordinates.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct PositionResult {
+    /// `file#game`.
+    pub name: String,
+    /// Stones the estimate calls dead.
+    pub dead: Vec<String>,
+    /// Stones the markup calls dead.
+    pub markup_dead: Vec<String>,
+    /// Stones the markup keeps alive though a capture would take them at once.
+    pub left_in_atari: Vec<String>,
+    /// Time of the estimate, milliseconds.
+    pub ms: f64,
 }
 
 impl AccuracyReport {
@@ -128,6 +146,19 @@ pub fn accuracy_report(
             truth[p.y as usize * pos.width as usize + p.x as usize] = true;
         }
         r.exact_with_atari_dead += usize::from(truth == dead_map(&est));
+        let sgf = |v: Vec<Point>| v.into_iter().map(Point::to_sgf).collect::<Vec<_>>();
+        let all_dead = |ld: &LifeAndDeath| {
+            let mut v = ld.dead(Color::Black, pos);
+            v.extend(ld.dead(Color::White, pos));
+            sgf(v)
+        };
+        r.positions.push(PositionResult {
+            name: name.clone(),
+            dead: all_dead(&est),
+            markup_dead: all_dead(&by_markup),
+            left_in_atari: sgf(left.clone()),
+            ms,
+        });
         if compare(pos, &by_markup, &est, &mut r) {
             r.exact += 1;
         } else if doubtful {

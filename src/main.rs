@@ -110,6 +110,9 @@ struct AccuracyArgs {
     /// List the games whose estimated dead set differs from the markup.
     #[arg(long)]
     list: bool,
+    /// Also write one JSON line per position (estimate, markup, time) to this file.
+    #[arg(long, value_name = "FILE")]
+    positions: Option<PathBuf>,
 }
 
 /// Options shared by every subcommand that reads records.
@@ -340,6 +343,14 @@ fn accuracy(args: &AccuracyArgs) -> Result<(), String> {
         params.playouts = n;
     }
     let report = echelle::accuracy::accuracy_report(&args.paths, params)?;
+    if let Some(path) = &args.positions {
+        let mut text = String::new();
+        for p in &report.positions {
+            text.push_str(&serde_json::to_string(p).map_err(|e| e.to_string())?);
+            text.push('\n');
+        }
+        std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
     if args.json {
         println!(
             "{}",

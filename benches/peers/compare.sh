@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Dead-stone accuracy of GNU Go and @sabaki/deadstones against TB/TW markup, on the
-# same final positions in the same run.
+# Dead-stone accuracy of echelle, GNU Go and @sabaki/deadstones against TB/TW markup, on
+# the same final positions in the same run. Column `+atari`: exact matches once the chains
+# the markup keeps alive in atari (named by echelle) count as dead.
 #
 #   benches/peers/compare.sh [FOLDER] [OUT_DIR]
 #
@@ -27,6 +28,10 @@ python3 "$here/sgfpos.py" "$folder" > "$out/positions.jsonl"
 echo "positions: $(wc -l < "$out/positions.jsonl")" >&2
 
 tools=()
+echo "running echelle accuracy" >&2
+(cd "$root" && cargo build --release --quiet)
+"$root/target/release/echelle" accuracy "$folder" --positions "$out/echelle.jsonl" >&2
+tools+=("echelle=$out/echelle.jsonl")
 if [[ "$skip" != *deadstones* ]]; then
     echo "running @sabaki/deadstones" >&2
     node "$here/deadstones.js" < "$out/positions.jsonl" > "$out/deadstones.jsonl"

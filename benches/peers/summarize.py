@@ -5,7 +5,9 @@ Usage: summarize.py POSITIONS.jsonl [--json OUT.json] [--meta META.json] TOOL=RE
 POSITIONS comes from sgfpos.py; each RESULTS file has JSON lines keyed by `id` or
 `file` with `dead` (SGF points) and `ms`. Stdlib only.
 
-Per tool: positions answered, exact dead-set matches, stone precision and recall
+Per tool: positions answered, exact dead-set matches (and, when an `echelle` result file
+names the chains each markup keeps alive in atari, exact matches with those chains dead),
+stone precision and recall
 (pooled over all positions), how often the score counted with the tool's dead stones
 equals the recorded RE (games with a numeric RE only), mean and worst ms per position.
 The `markup` row scores the markup itself: it checks the replay and the counting.
@@ -29,7 +31,9 @@ def load_results(path):
                 r = json.loads(line)
             except ValueError:
                 continue
-            key = r.get("id") or os.path.basename(r.get("file", ""))
+            # echelle names a position `path#game`; the peers give `id` or `file`.
+            name = r.get("name", "").split("#")[0]
+            key = r.get("id") or os.path.basename(r.get("file") or name)
             out[key] = r
     return out
 
@@ -87,7 +91,7 @@ def margin(pos, dead):
 
 
 def evaluate(positions, results):
-    n = exact = tp = fp = fn = scored = score_ok = 0
+    n = exact = exact_atari = tp = fp = fn = scored = score_ok = 0
     times = []
     errors = 0
     for pos in positions:
@@ -98,6 +102,8 @@ def evaluate(positions, results):
         n += 1
         truth, guess = set(pos["markup_dead"]), set(r["dead"])
         exact += truth == guess
+        # The same, once the chains the markup left capturable in atari count as dead.
+        exact_atari += truth | set(pos.get("left_in_atari", [])) == guess
         tp += len(truth & guess)
         fp += len(guess - truth)
         fn += len(truth - guess)
@@ -112,6 +118,7 @@ def evaluate(positions, results):
         "missing_or_errors": errors,
         "exact": exact,
         "exact_pct": round(100.0 * exact / n, 1) if n else None,
+        "exact_atari_dead": exact_atari,
         "stones_true": tp + fn,
         "precision": round(tp / (tp + fp), 4) if tp + fp else None,
         "recall": round(tp / (tp + fn), 4) if tp + fn else None,
@@ -147,6 +154,12 @@ def main():
     for a in args:
         name, _, path = a.partition("=")
         tools[name] = load_results(path) if os.path.exists(path) else {}
+    # echelle names the chains each markup keeps alive in atari: every tool is also scored
+    # against the markup with those chains dead.
+    for pos in positions:
+        mine = tools.get("echelle", {}).get(pos["id"])
+        if mine is not None:
+            pos["left_in_atari"] = mine.get("left_in_atari", [])
     summary = {
         "positions": len(positions),
         "source": os.path.abspath(positions_path),
@@ -156,14 +169,14 @@ def main():
         "one-colour-border region rule; the markup row is its ceiling",
         "tools": {name: evaluate(positions, res) for name, res in tools.items()},
     }
-    head = f"{'tool':<12} {'positions':>9} {'exact':>13} {'precision':>9} {'recall':>7} {'score=RE':>13} {'mean ms':>9} {'worst ms':>9}"
+    head = f"{'tool':<12} {'positions':>9} {'exact':>13} {'+atari':>6} {'precision':>9} {'recall':>7} {'score=RE':>13} {'mean ms':>9} {'worst ms':>9}"
     print(head)
     print("-" * len(head))
     for name, s in summary["tools"].items():
         exact = f"{s['exact']} ({fmt(s['exact_pct'], '%')})"
         score = f"{s['score_eq_re']}/{s['scored']} ({fmt(s['score_eq_re_pct'], '%')})"
         print(
-            f"{name:<12} {s['positions']:>9} {exact:>13} {fmt(s['precision']):>9} "
+            f"{name:<12} {s['positions']:>9} {exact:>13} {s['exact_atari_dead']:>6} {fmt(s['precision']):>9} "
             f"{fmt(s['recall']):>7} {score:>13} {fmt(s['mean_ms']):>9} {fmt(s['worst_ms']):>9}"
         )
     if json_out:

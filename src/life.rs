@@ -887,7 +887,7 @@ fn bent_four_in_the_corner(
 /// Group ownership band that earns extra playouts, and how many times more are run.
 const UNSURE_LOW: f64 = 0.3;
 const UNSURE_HIGH: f64 = 0.7;
-const EXTRA_FACTOR: u32 = 2;
+const EXTRA_FACTOR: u32 = 1;
 /// Share of the first playouts a colour must hold a point in to defend it as its own.
 const HOME_SHARE: f64 = 0.5;
 
@@ -1313,6 +1313,8 @@ impl Sim {
         let mut nl = 0;
         let mut size = 1;
         let mut own_heads = [usize::MAX; 4];
+        // How many of `p`'s neighbours belong to each joined chain (its entries for `p`).
+        let mut own_touch = [0u32; 4];
         let mut captures = false;
         for d in self.dirs {
             let q = self.nb(p, d);
@@ -1337,10 +1339,11 @@ impl Sim {
                 }
                 v if v == c => {
                     let h = self.head[q] as usize;
-                    if !own_heads.contains(&h) {
-                        if let Some(slot) = own_heads.iter_mut().find(|x| **x == usize::MAX) {
-                            *slot = h;
-                        }
+                    if let Some(i) = own_heads.iter().position(|&x| x == h) {
+                        own_touch[i] += 1;
+                    } else if let Some(i) = own_heads.iter().position(|&x| x == usize::MAX) {
+                        own_heads[i] = h;
+                        own_touch[i] = 1;
                         size += self.size[h];
                     }
                 }
@@ -1349,6 +1352,42 @@ impl Sim {
         }
         if nl >= need {
             return Some((need, captures, size));
+        }
+        // Up to two liberties, the pseudo-liberty sums answer exactly without walking the
+        // chains: once `p`'s own entries are taken out, a joined chain has no other liberty,
+        // exactly one (the remaining entries are all one point: sum² = count · sum of
+        // squares), or at least two.
+        if need <= 2 {
+            let mut found = libs;
+            let mut nf = nl;
+            for (i, &h) in own_heads.iter().enumerate() {
+                if h == usize::MAX {
+                    continue;
+                }
+                let k = own_touch[i] as u64;
+                let pp = p as u64;
+                let count = u64::from(self.libs[h]).saturating_sub(k);
+                if count == 0 {
+                    continue;
+                }
+                let sum = self.lsum[h].saturating_sub(k * pp);
+                let sq = self.lsq[h].saturating_sub(k * pp * pp);
+                if sum * sum != count * sq {
+                    return Some((need, captures, size));
+                }
+                let l = (sum / count) as usize;
+                if !found[..nf].contains(&l) {
+                    found[nf] = l;
+                    nf += 1;
+                    if nf >= need {
+                        return Some((need, captures, size));
+                    }
+                }
+            }
+            if nf == 0 && !captures {
+                return None;
+            }
+            return Some((nf, captures, size));
         }
         // Few liberties of its own: count the distinct liberties of the chains it joins.
         let mut extra = [0usize; 4];
@@ -1490,8 +1529,9 @@ impl Sim {
             }
         }
         let start = rng.below(n);
-        for i in 0..n {
-            let p = self.empties[(start + i) % n] as usize;
+        // From a random start round the list of empty points, without a division per step.
+        for i in (start..n).chain(0..start) {
+            let p = self.empties[i] as usize;
             if self.forbid[p] & bit != 0 || self.is_eye(p, c) {
                 continue;
             }
@@ -1909,6 +1949,48 @@ mod sim_tests {
         kept[big] = 1.0;
         let k = group_kept(&ch, &[big, small], &kept);
         assert!((k - 0.75).abs() < 1e-9, "{k}");
+    }
+
+    #[test]
+    fn liberty_counts_up_to_two_match_the_chain_walk_through_playouts() {
+        let p = tests::pos(&[
+            ".X.X.O...",
+            "XXXXXO...",
+            "OOOOOO...",
+            "....X....",
+            "...XOX...",
+            "....X....",
+            ".........",
+            ".........",
+            ".........",
+        ]);
+        let g = Grid::new(&p);
+        let base = Sim::from_cells(&g.cells, g.dirs, g.diags);
+        let mut checked = 0;
+        for seed in 1..30 {
+            let mut sim = base.clone();
+            let mut rng = Rng(seed);
+            let mut color = 1u8;
+            for _ in 0..200 {
+                for q in 0..sim.cells.len() {
+                    for c in [1u8, 2] {
+                        // Two liberties are read from the sums; three need the walk.
+                        let fast = sim.liberties_upto(q, c, 2);
+                        let walked = sim
+                            .liberties_upto(q, c, 3)
+                            .map(|(l, cap, n)| (l.min(2), cap, n));
+                        assert_eq!(fast, walked, "point {q} colour {c}");
+                        checked += 1;
+                    }
+                }
+                let Some(q) = sim.choose(color, 0, &[], &mut rng) else {
+                    break;
+                };
+                sim.play(q, color);
+                color = 3 - color;
+            }
+        }
+        assert!(checked > 100_000);
     }
 
     #[test]

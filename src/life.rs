@@ -1952,7 +1952,7 @@ mod sim_tests {
     }
 
     #[test]
-    fn liberty_counts_up_to_two_match_the_chain_walk_through_playouts() {
+    fn pseudo_liberties_sizes_and_liberty_counts_stay_exact_through_playouts() {
         let p = tests::pos(&[
             ".X.X.O...",
             "XXXXXO...",
@@ -1966,60 +1966,14 @@ mod sim_tests {
         ]);
         let g = Grid::new(&p);
         let base = Sim::from_cells(&g.cells, g.dirs, g.diags);
-        let mut checked = 0;
+        let (mut moves, mut checked) = (0, 0);
         for seed in 1..30 {
             let mut sim = base.clone();
             let mut rng = Rng(seed);
-            let mut color = 1u8;
-            for _ in 0..200 {
-                for q in 0..sim.cells.len() {
-                    for c in [1u8, 2] {
-                        // Two liberties are read from the sums; three need the walk.
-                        let fast = sim.liberties_upto(q, c, 2);
-                        let walked = sim
-                            .liberties_upto(q, c, 3)
-                            .map(|(l, cap, n)| (l.min(2), cap, n));
-                        assert_eq!(fast, walked, "point {q} colour {c}");
-                        checked += 1;
-                    }
-                }
-                let Some(q) = sim.choose(color, 0, &[], &mut rng) else {
-                    break;
-                };
-                sim.play(q, color);
-                color = 3 - color;
-            }
-        }
-        assert!(checked > 100_000);
-    }
-
-    #[test]
-    fn pseudo_liberties_and_sizes_stay_exact_through_a_playout() {
-        let p = tests::pos(&[
-            ".X.X.O...",
-            "XXXXXO...",
-            "OOOOOO...",
-            "....X....",
-            "...XOX...",
-            "....X....",
-            ".........",
-            ".........",
-            ".........",
-        ]);
-        let g = Grid::new(&p);
-        let mut sim = Sim::from_cells(&g.cells, g.dirs, g.diags);
-        let mut rng = Rng(12345);
-        let (mut color, mut passes, mut moves) = (1u8, 0, 0);
-        for _ in 0..300 {
-            match sim.choose(color, 0, &[], &mut rng) {
-                Some(q) => {
-                    sim.play(q, color);
-                    passes = 0;
-                    moves += 1;
-                    for a in 0..sim.cells.len() {
-                        if sim.cells[a] != 1 && sim.cells[a] != 2 {
-                            continue;
-                        }
+            let (mut color, mut passes) = (1u8, 0);
+            for _ in 0..300 {
+                for a in 0..sim.cells.len() {
+                    if sim.cells[a] == 1 || sim.cells[a] == 2 {
                         let h = sim.head[a] as usize;
                         let (mut libs, mut size, mut st) = (0, 0, h);
                         loop {
@@ -2035,17 +1989,36 @@ mod sim_tests {
                         assert_eq!(libs, sim.libs[h], "liberties of the chain at {a}");
                         assert_eq!(size, sim.size[h], "size of the chain at {a}");
                     }
-                }
-                None => {
-                    passes += 1;
-                    sim.ko = 0;
-                    if passes >= 2 {
-                        break;
+                    for c in [1u8, 2] {
+                        // Two liberties are read from the sums; three need the chain walk.
+                        let fast = sim.liberties_upto(a, c, 2);
+                        let walked = sim
+                            .liberties_upto(a, c, 3)
+                            .map(|(l, cap, n)| (l.min(2), cap, n));
+                        assert_eq!(fast, walked, "point {a} colour {c}");
+                        checked += 1;
                     }
                 }
+                match sim.choose(color, 0, &[], &mut rng) {
+                    Some(q) => {
+                        sim.play(q, color);
+                        passes = 0;
+                        moves += 1;
+                    }
+                    None => {
+                        passes += 1;
+                        sim.ko = 0;
+                        if passes >= 2 {
+                            break;
+                        }
+                    }
+                }
+                color = 3 - color;
             }
-            color = 3 - color;
         }
-        assert!(moves > 20);
+        assert!(
+            moves > 20 * 29 && checked > 100_000,
+            "{moves} moves, {checked} checks"
+        );
     }
 }

@@ -84,12 +84,13 @@ fn gnugo_final_scores_are_matched() {
     for m in &misses {
         eprintln!("  {m}");
     }
-    // Floors from the measured figures, so a regression in life and death shows here.
+    // Floors from the measured figures (winner 46/48, margin 29/48), so a regression in
+    // life and death shows here.
     assert!(
-        winner_ok * 100 >= n * 85,
+        winner_ok * 100 >= n * 90,
         "winner agrees on {winner_ok}/{n}"
     );
-    assert!(exact * 100 >= n * 50, "exact margin on {exact}/{n}");
+    assert!(exact * 100 >= n * 56, "exact margin on {exact}/{n}");
 }
 
 #[test]

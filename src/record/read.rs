@@ -378,7 +378,7 @@ fn build_game(
         .applications
         .iter()
         .any(|a| a.to_ascii_lowercase().contains("fox"));
-    let komi = match info.get("KM") {
+    let mut komi = match info.get("KM") {
         Some(raw) => parse_komi(raw, fox),
         None => super::Komi {
             value: None,
@@ -400,6 +400,22 @@ fn build_game(
             }
         },
     };
+
+    // YuanYu (a Chinese server client) writes `KM[0]` in even games whatever the komi was:
+    // its recorded scores fit the server's komi (6.5 under Japanese rules), not zero. Such a
+    // zero is no komi: the rules' default applies, with a warning.
+    let yuanyu = info
+        .applications
+        .iter()
+        .any(|a| a.to_ascii_lowercase().contains("yuanyu"));
+    if yuanyu && komi.value == Some(0.0) && handicap_declared.is_none_or(|h| h <= 1) {
+        komi.value = None;
+        warnings.push(
+            "KM[0] in a YuanYu even game: its records write 0 whatever the komi; \
+             the rules' default komi is used"
+                .to_string(),
+        );
+    }
 
     let date = info.get("DT").map(parse_date);
     if let Some(d) = &date
@@ -674,6 +690,20 @@ mod tests {
         assert_eq!(g.application.as_deref(), Some("Test:1"));
         assert!(!g.repaired);
         assert_eq!(g.steps.len(), 2);
+    }
+
+    #[test]
+    fn yuanyu_zero_komi_in_an_even_game_is_no_komi() {
+        let g = one("(;GM[1]AP[YuanYu]KM[0]HA[0]RU[Japanese]RE[W+3.5];B[pd];W[dd])");
+        assert_eq!(g.komi.value, None);
+        assert_eq!(g.komi.raw.as_deref(), Some("0"));
+        assert!(has_warning(&g, "YuanYu"));
+        // In a handicap game, or from another program, zero is taken at its word.
+        let g = one("(;GM[1]AP[YuanYu]KM[0]HA[2]AB[dd][pp];W[pd])");
+        assert_eq!(g.komi.value, Some(0.0));
+        let g = one("(;GM[1]AP[CGoban:3]KM[0];B[pd])");
+        assert_eq!(g.komi.value, Some(0.0));
+        assert!(!has_warning(&g, "YuanYu"));
     }
 
     #[test]

@@ -88,34 +88,49 @@ fn whole_corpus_every_file_appears_and_named_files_are_right() {
             "no player named {want} in {names:?}"
         );
     }
-    // Counted AI and professional games (yenw): the computed winner reproduces the recorded
-    // one, which checks komi handling (Fox x100 values, YuanYu's KM[0]) and the estimate on
-    // records that stop before the dame are filled. Measured 661/692 winners, 503 margins.
-    let (mut compared, mut winners, mut margins) = (0, 0, 0);
-    for r in records.iter().filter(|r| {
-        r["file"]
-            .as_str()
-            .is_some_and(|f| f.contains("yenw-ai-games"))
-    }) {
-        match r["verdict"].as_str() {
-            Some("match") => margins += 1,
-            Some("margin-differs") => {}
-            Some("winner-differs") => {
-                compared += 1;
-                continue;
-            }
-            _ => continue,
-        }
-        compared += 1;
-        winners += 1;
-    }
+    // Counted games from servers and AI matches: the computed winner reproduces the recorded
+    // one, which checks komi handling (Fox ×100 and ×50 values, Fox and YuanYu's KM[0], Fox
+    // results in stones) and the estimate on records that stop before the dame are filled.
+    // Measured: yenw 661/692 winners and 503 margins; Fox 71/76 and 41.
+    let (compared, winners, margins) = agreement(&records, "yenw-ai-games");
     assert!(compared > 600, "{compared} counted yenw games");
     assert!(
         winners * 100 >= compared * 94,
-        "winner agrees on {winners}/{compared}"
+        "yenw winner agrees on {winners}/{compared}"
     );
     assert!(
         margins * 100 >= compared * 70,
-        "margin agrees on {margins}/{compared}"
+        "yenw margin agrees on {margins}/{compared}"
     );
+    let (compared, winners, margins) = agreement(&records, "fox-pro-featurecat");
+    assert!(compared > 70, "{compared} counted Fox games");
+    assert!(
+        winners * 100 >= compared * 90,
+        "Fox winner agrees on {winners}/{compared}"
+    );
+    assert!(
+        margins * 100 >= compared * 50,
+        "Fox margin agrees on {margins}/{compared}"
+    );
+}
+
+/// Of the counted games under `folder` with a score result: how many, how many with the
+/// recorded winner, how many with the recorded margin too.
+fn agreement(records: &[Value], folder: &str) -> (usize, usize, usize) {
+    let (mut compared, mut winners, mut margins) = (0, 0, 0);
+    for r in records
+        .iter()
+        .filter(|r| r["file"].as_str().is_some_and(|f| f.contains(folder)))
+    {
+        let (winner, margin) = match r["verdict"].as_str() {
+            Some("match") => (1, 1),
+            Some("margin-differs") => (1, 0),
+            Some("winner-differs") => (0, 0),
+            _ => continue,
+        };
+        compared += 1;
+        winners += winner;
+        margins += margin;
+    }
+    (compared, winners, margins)
 }

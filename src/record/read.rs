@@ -290,6 +290,14 @@ fn info_raw(p: &Prop) -> Option<(&'static str, String)> {
     Some((id, raw))
 }
 
+/// True when a scaled komi was written ×50, the Chinese count in stones (`375` → 7.5).
+fn komi_in_stones(raw: Option<&str>, value: Option<f64>) -> bool {
+    match (raw.and_then(|r| r.trim().parse::<f64>().ok()), value) {
+        (Some(r), Some(v)) => (r / 50.0 - v).abs() < 1e-9 && (r / 100.0 - v).abs() > 1e-9,
+        _ => false,
+    }
+}
+
 /// Game-info values of the root (first occurrence), with all `AP` values for Fox detection.
 #[derive(Default)]
 struct Info {
@@ -401,20 +409,20 @@ fn build_game(
         },
     };
 
-    // YuanYu (a Chinese server client) writes `KM[0]` in even games whatever the komi was:
-    // its recorded scores fit the server's komi (6.5 under Japanese rules), not zero. Such a
-    // zero is no komi: the rules' default applies, with a warning.
+    // YuanYu (a Chinese server client) and Fox write `KM[0]` in even games whatever the
+    // komi was: their recorded scores fit the server's komi (6.5 under Japanese rules), not
+    // zero. Such a zero is no komi: the rules' default applies, with a warning.
     let yuanyu = info
         .applications
         .iter()
         .any(|a| a.to_ascii_lowercase().contains("yuanyu"));
-    if yuanyu && komi.value == Some(0.0) && handicap_declared.is_none_or(|h| h <= 1) {
+    if (yuanyu || fox) && komi.value == Some(0.0) && handicap_declared.is_none_or(|h| h <= 1) {
         komi.value = None;
-        warnings.push(
-            "KM[0] in a YuanYu even game: its records write 0 whatever the komi; \
+        let client = if fox { "Fox" } else { "YuanYu" };
+        warnings.push(format!(
+            "KM[0] in a {client} even game: its records write 0 whatever the komi; \
              the rules' default komi is used"
-                .to_string(),
-        );
+        ));
     }
 
     let date = info.get("DT").map(parse_date);
@@ -442,7 +450,7 @@ fn build_game(
         },
     };
 
-    let result = match info.get("RE") {
+    let mut result = match info.get("RE") {
         Some(raw) => parse_result(raw),
         None => RecordedResult {
             raw: None,
@@ -451,6 +459,18 @@ fn build_game(
             margin: None,
         },
     };
+    // Komi written ×50 (`KM[375]`) is Fox's Chinese count in stones (zi, 子: half the
+    // points), and so is its result: `B+0.75` is Black by 1.5 points.
+    if komi.scaled
+        && komi_in_stones(komi.raw.as_deref(), komi.value)
+        && let Some(m) = result.margin.as_mut()
+    {
+        *m *= 2.0;
+        warnings.push(format!(
+            "RE[{}] read as a margin of {m} points (a Chinese count in stones, as KM)",
+            result.raw.as_deref().unwrap_or_default()
+        ));
+    }
 
     let (steps, lowercase) = main_line(&nodes, size, &mut warnings);
     if lowercase > 0 {
@@ -690,6 +710,20 @@ mod tests {
         assert_eq!(g.application.as_deref(), Some("Test:1"));
         assert!(!g.repaired);
         assert_eq!(g.steps.len(), 2);
+    }
+
+    #[test]
+    fn fox_chinese_results_in_stones_are_doubled() {
+        let g = one("(;GM[1]AP[foxwq]KM[375]RU[Chinese]RE[B+0.75];B[pd];W[dd])");
+        assert_eq!(g.komi.value, Some(7.5));
+        assert_eq!(g.result.margin, Some(1.5));
+        assert!(has_warning(&g, "in stones"));
+        // Komi ×100 (`KM[650]`) is in points, and so is the result.
+        let g = one("(;GM[1]AP[foxwq]KM[650]RU[Japanese]RE[W+2.5];B[pd];W[dd])");
+        assert_eq!(g.result.margin, Some(2.5));
+        let g = one("(;GM[1]AP[foxwq]KM[0]HA[0]RU[Japanese]RE[W+0.5];B[pd];W[dd])");
+        assert_eq!(g.komi.value, None);
+        assert!(has_warning(&g, "Fox even game"));
     }
 
     #[test]

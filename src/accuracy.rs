@@ -42,6 +42,10 @@ pub struct AccuracyReport {
     pub doubtful_markup: usize,
     /// Exact dead-set matches once the chains a doubtful markup left in atari count as dead.
     pub exact_with_atari_dead: usize,
+    /// Positions where the estimate marked some group unsure (near a coin toss).
+    pub unsure_positions: usize,
+    /// Misses (beyond the capturable chains) in which a wrongly judged stone was marked unsure.
+    pub misses_flagged_unsure: usize,
     /// Games (`file#game`) whose estimated dead set differs from the markup.
     pub mismatches: Vec<String>,
     /// One line per position, for comparisons with other tools (`--positions FILE`).
@@ -60,6 +64,8 @@ pub struct PositionResult {
     pub markup_dead: Vec<String>,
     /// Stones the markup keeps alive though a capture would take them at once.
     pub left_in_atari: Vec<String>,
+    /// Stones the estimate marked unsure.
+    pub unsure: Vec<String>,
     /// Time of the estimate, milliseconds.
     pub ms: f64,
 }
@@ -100,6 +106,13 @@ impl AccuracyReport {
             self.doubtful_markup,
             self.exact_with_atari_dead,
             100.0 * self.exact_with_atari_dead as f64 / self.games.max(1) as f64
+        );
+        let _ = writeln!(
+            s,
+            "{label}: {} positions with a group marked unsure (near a coin toss); of the {} remaining misses, {} are in such a group",
+            self.unsure_positions,
+            self.games - self.exact_with_atari_dead,
+            self.misses_flagged_unsure
         );
         let _ = writeln!(
             s,
@@ -145,7 +158,16 @@ pub fn accuracy_report(
         for p in &left {
             truth[p.y as usize * pos.width as usize + p.x as usize] = true;
         }
-        r.exact_with_atari_dead += usize::from(truth == dead_map(&est));
+        let estimated = dead_map(&est);
+        r.exact_with_atari_dead += usize::from(truth == estimated);
+        r.unsure_positions += usize::from(est.unsure.contains(&true));
+        r.misses_flagged_unsure += usize::from(
+            truth
+                .iter()
+                .zip(&estimated)
+                .zip(&est.unsure)
+                .any(|((t, e), &u)| t != e && u),
+        );
         let sgf = |v: Vec<Point>| v.into_iter().map(Point::to_sgf).collect::<Vec<_>>();
         let all_dead = |ld: &LifeAndDeath| {
             let mut v = ld.dead(Color::Black, pos);
@@ -157,6 +179,7 @@ pub fn accuracy_report(
             dead: all_dead(&est),
             markup_dead: all_dead(&by_markup),
             left_in_atari: sgf(left.clone()),
+            unsure: sgf(est.unsure_stones(pos)),
             ms,
         });
         if compare(pos, &by_markup, &est, &mut r) {

@@ -570,6 +570,13 @@ fn breakdown(out: &mut String, input: &DiagramInput, v: &View) {
         point_list(&d.black),
         point_list(&d.white)
     );
+    if !d.unsure.is_empty() {
+        let _ = writeln!(
+            out,
+            "Unsure (near a coin toss in the playouts): {}",
+            point_list(&d.unsure)
+        );
+    }
     if !d.left_in_atari.is_empty() {
         let _ = writeln!(
             out,
@@ -897,6 +904,7 @@ mod tests {
             status: vec![None; n],
             territory: vec![None; n],
             seki_region: vec![false; n],
+            unsure: vec![false; n],
             source: DeadSource::Markup,
             confidence: Confidence::Markup,
             note: None,

@@ -74,6 +74,9 @@ pub struct LifeAndDeath {
     pub territory: Vec<Option<Color>>,
     /// Per point: true for empty points of a region that touches a seki chain.
     pub seki_region: Vec<bool>,
+    /// Per point: a stone whose group the playouts left near a coin toss (kept in 30–70 %
+    /// of them even after the extra batch): its status is the estimate's weakest guess.
+    pub unsure: Vec<bool>,
     /// Where the dead stones came from.
     pub source: DeadSource,
     /// How far they can be trusted.
@@ -96,6 +99,11 @@ impl LifeAndDeath {
         self.points_where(pos, |i| {
             self.status.get(i).copied().flatten() == Some(ChainStatus::Seki)
         })
+    }
+
+    /// The stones the estimate decided near a coin toss, in row-major order.
+    pub fn unsure_stones(&self, pos: &Position) -> Vec<Point> {
+        self.points_where(pos, |i| self.unsure.get(i).copied().unwrap_or(false))
     }
 
     /// Chains kept alive although they stand in atari among living opposing stones, with
@@ -271,13 +279,15 @@ pub fn analyze_with(
             if method == DeadStoneMethod::Markup {
                 note = Some("no territory markup: dead stones estimated".into());
             }
-            let (dead, certain) = estimate(pos, params);
+            let (dead, certain, unsure) = estimate(pos, params);
             let conf = if certain {
                 Confidence::Certain
             } else {
                 Confidence::Estimated
             };
-            finish(pos, dead, DeadSource::Estimate, conf)
+            let mut ld = finish(pos, dead, DeadSource::Estimate, conf);
+            ld.unsure = unsure;
+            ld
         }
     };
     ld.note = note;
@@ -318,6 +328,7 @@ fn finish(
             status,
             territory,
             seki_region,
+            unsure: vec![false; n],
             source,
             confidence,
             note: None,
@@ -372,6 +383,7 @@ fn finish(
         status,
         territory,
         seki_region,
+        unsure: vec![false; n],
         source,
         confidence,
         note: None,
@@ -664,12 +676,12 @@ fn enclosures(g: &Grid, ch: &Chains, pass_alive: &[bool]) -> (Vec<u8>, Vec<u8>) 
 }
 
 /// The estimate: returns the per-point dead map and whether every chain was settled by rule.
-fn estimate(pos: &Position, params: EstimateParams) -> (Vec<bool>, bool) {
+fn estimate(pos: &Position, params: EstimateParams) -> (Vec<bool>, bool, Vec<bool>) {
     let g = Grid::new(pos);
     let n = pos.cells.len();
     let mut dead = vec![false; n];
     if g.stride == 0 {
-        return (dead, true);
+        return (dead, true, vec![false; n]);
     }
     let ch = chains_of(&g, &g.cells);
     let mut settled: Vec<bool> = vec![false; ch.chains.len()];
@@ -689,7 +701,7 @@ fn estimate(pos: &Position, params: EstimateParams) -> (Vec<bool>, bool) {
             for &ci in grp {
                 forced[ci] = true;
                 settled[ci] = true;
-                mark_dead(&g, &ch.chains[ci], &mut dead);
+                mark_stones(&g, &ch.chains[ci], &mut dead);
             }
             for ci in inside {
                 settled[ci] = true;
@@ -697,7 +709,7 @@ fn estimate(pos: &Position, params: EstimateParams) -> (Vec<bool>, bool) {
         }
     }
     if settled.iter().all(|&s| s) {
-        return (dead, !forced.contains(&true));
+        return (dead, !forced.contains(&true), vec![false; n]);
     }
     let kept_of = |own: &[[u32; 2]], total: f64| -> Vec<f64> {
         ch.chains
@@ -767,25 +779,39 @@ fn estimate(pos: &Position, params: EstimateParams) -> (Vec<bool>, bool) {
         .collect();
     // Decide groups, not chains: chains of one colour joined through empty points share
     // one fate (a group is never half dead), unless a pass-alive chain is among them.
+    let mut unsure = vec![false; n];
+    let near_coin_toss = |k: f64| (UNSURE_LOW..=UNSURE_HIGH).contains(&k);
     for grp in grps {
         if grp.iter().any(|&ci| forced[ci]) {
             continue;
         }
         if grp.iter().any(|&ci| settled[ci]) {
             for &ci in &grp {
-                if !settled[ci] && !in_ko[ci] && kept[ci] < params.dead_below {
-                    mark_dead(&g, &ch.chains[ci], &mut dead);
+                if settled[ci] {
+                    continue;
+                }
+                if !in_ko[ci] && kept[ci] < params.dead_below {
+                    mark_stones(&g, &ch.chains[ci], &mut dead);
+                }
+                if near_coin_toss(kept[ci]) {
+                    mark_stones(&g, &ch.chains[ci], &mut unsure);
                 }
             }
             continue;
         }
-        if group_kept(&ch, &grp, &kept) < params.dead_below {
+        let k = group_kept(&ch, &grp, &kept);
+        if k < params.dead_below {
             for &ci in grp.iter().filter(|&&ci| !in_ko[ci]) {
-                mark_dead(&g, &ch.chains[ci], &mut dead);
+                mark_stones(&g, &ch.chains[ci], &mut dead);
+            }
+        }
+        if near_coin_toss(k) {
+            for &ci in &grp {
+                mark_stones(&g, &ch.chains[ci], &mut unsure);
             }
         }
     }
-    (dead, false)
+    (dead, false, unsure)
 }
 
 /// Bent four in the corner: the group's only eye space is the four-point L bent round the
@@ -926,9 +952,10 @@ fn open_ko(g: &Grid, ch: &Chains, chain: &Chain) -> Option<Vec<usize>> {
     Some(around)
 }
 
-fn mark_dead(g: &Grid, chain: &Chain, dead: &mut [bool]) {
+/// Sets the chain's stones in a per-point map (dead stones, unsure stones).
+fn mark_stones(g: &Grid, chain: &Chain, map: &mut [bool]) {
     for &s in &chain.stones {
-        dead[g.unpad(s)] = true;
+        map[g.unpad(s)] = true;
     }
 }
 
@@ -1595,6 +1622,8 @@ mod tests {
         assert_eq!(status_at(&ld, &p, 1, 0), Some(ChainStatus::Alive));
         // The black group has two eyes (a1, c1) and e1 is an eye too: pass-alive.
         assert_eq!(ld.territory[0], Some(Color::Black));
+        // Settled by rule: nothing is a coin toss.
+        assert!(ld.unsure_stones(&p).is_empty());
     }
 
     #[test]

@@ -95,6 +95,10 @@ pub struct DeadStones {
     /// atari among living opposing stones) — players who did not bother to mark them.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub left_in_atari: Vec<String>,
+    /// With the estimate: stones whose group the playouts left near a coin toss (kept in
+    /// 30–70 % of them): the weakest part of the count.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub unsure: Vec<String>,
 }
 
 /// How the computed result compares with `RE`.
@@ -484,6 +488,7 @@ pub fn score(input: &ScoreInput) -> Score {
             } else {
                 Vec::new()
             },
+            unsure: life.unsure_stones(pos).iter().map(|p| p.to_sgf()).collect(),
         },
         seki: life.seki(pos).iter().map(|p| p.to_sgf()).collect(),
         komi_note,

@@ -42,6 +42,10 @@ pub struct AccuracyReport {
     pub doubtful_markup: usize,
     /// Exact dead-set matches once the chains a doubtful markup left in atari count as dead.
     pub exact_with_atari_dead: usize,
+    /// Capturable chains (in atari among living opposing stones) the markups call dead.
+    pub capturable_marked_dead: usize,
+    /// Capturable chains the markups keep alive (ko stones and own-territory liberties aside).
+    pub capturable_left_alive: usize,
     /// Positions where the estimate marked some group unsure (near a coin toss).
     pub unsure_positions: usize,
     /// Misses (beyond the capturable chains) in which a wrongly judged stone was marked unsure.
@@ -102,7 +106,9 @@ impl AccuracyReport {
         );
         let _ = writeln!(
             s,
-            "{label}: {} positions whose markup leaves a capturable chain in atari alive; counting those chains dead: exact dead sets {} ({:.1} %)",
+            "{label}: the markups call {} capturable chains (in atari among living opposing stones) dead and keep {} alive, in {} positions; counting those dead too: exact dead sets {} ({:.1} %)",
+            self.capturable_marked_dead,
+            self.capturable_left_alive,
             self.doubtful_markup,
             self.exact_with_atari_dead,
             100.0 * self.exact_with_atari_dead as f64 / self.games.max(1) as f64
@@ -152,6 +158,9 @@ pub fn accuracy_report(
         r.worst_ms = r.worst_ms.max(ms);
         r.games += 1;
         let left = by_markup.left_in_atari(pos);
+        let (marked, kept) = by_markup.capturable_counts(pos);
+        r.capturable_marked_dead += marked;
+        r.capturable_left_alive += kept;
         let doubtful = !left.is_empty();
         r.doubtful_markup += usize::from(doubtful);
         let mut truth = dead_map(&by_markup);

@@ -111,6 +111,27 @@ impl LifeAndDeath {
     /// typically left on the board by players who did not bother to mark them dead. Returns
     /// their stones.
     pub fn left_in_atari(&self, pos: &Position) -> Vec<Point> {
+        self.capturable(pos)
+            .into_iter()
+            .filter(Capturable::left_in_atari)
+            .flat_map(|c| c.stones)
+            .collect()
+    }
+
+    /// Capturable chains (in atari among living opposing stones) this verdict calls dead —
+    /// the players' usual convention — and those `left_in_atari` keeps alive.
+    pub fn capturable_counts(&self, pos: &Position) -> (usize, usize) {
+        let all = self.capturable(pos);
+        let dead = all
+            .iter()
+            .filter(|c| c.status == Some(ChainStatus::Dead))
+            .count();
+        let left = all.iter().filter(|c| c.left_in_atari()).count();
+        (dead, left)
+    }
+
+    /// Chains in atari whose every neighbouring stone is a living opposing stone.
+    fn capturable(&self, pos: &Position) -> Vec<Capturable> {
         let g = Grid::new(pos);
         if g.stride == 0 || self.status.len() != pos.cells.len() {
             return Vec::new();
@@ -137,21 +158,30 @@ impl LifeAndDeath {
                     }
                 })
             });
-            // A lone stone whose capture would be a ko may stay: nobody won that ko.
-            let ko = chain.stones.len() == 1
-                && g.dirs.iter().all(|&d| {
-                    let q = (*lib as isize + d) as usize;
-                    q == s0 || g.cells[q] == chain.color || g.cells[q] == 3
-                });
-            if alive(s0) && hemmed && !ko && self.territory[g.unpad(*lib)] != Some(color) {
-                out.extend(chain.stones.iter().map(|&s| {
-                    let i = g.unpad(s);
-                    Point {
-                        x: (i % g.w) as u8,
-                        y: (i / g.w) as u8,
-                    }
-                }));
+            if !hemmed {
+                continue;
             }
+            out.push(Capturable {
+                stones: chain
+                    .stones
+                    .iter()
+                    .map(|&s| {
+                        let i = g.unpad(s);
+                        Point {
+                            x: (i % g.w) as u8,
+                            y: (i / g.w) as u8,
+                        }
+                    })
+                    .collect(),
+                status: self.status[g.unpad(s0)],
+                // A lone stone whose capture would be a ko may stay: nobody won that ko.
+                ko: chain.stones.len() == 1
+                    && g.dirs.iter().all(|&d| {
+                        let q = (*lib as isize + d) as usize;
+                        q == s0 || g.cells[q] == chain.color || g.cells[q] == 3
+                    }),
+                liberty_owned: self.territory[g.unpad(*lib)] == Some(color),
+            });
         }
         out
     }
@@ -165,6 +195,23 @@ impl LifeAndDeath {
                 y: (i / w.max(1)) as u8,
             })
             .collect()
+    }
+}
+
+/// A chain in atari among living opposing stones, as a verdict sees it.
+struct Capturable {
+    stones: Vec<Point>,
+    status: Option<ChainStatus>,
+    /// A lone stone whose capture would retake a ko.
+    ko: bool,
+    /// Its one liberty is its own colour's territory.
+    liberty_owned: bool,
+}
+
+impl Capturable {
+    /// Kept alive, not a ko stone, its liberty outside its own territory.
+    fn left_in_atari(&self) -> bool {
+        self.status == Some(ChainStatus::Alive) && !self.ko && !self.liberty_owned
     }
 }
 

@@ -1528,6 +1528,43 @@ impl Sim {
         (self.lsum[h] / u64::from(self.libs[h].max(1))) as usize
     }
 
+    /// The answer to a move that put own stones in atari, before anything else on the board:
+    /// capture an opposing chain in atari that touches them, else extend them to three
+    /// liberties. (Capturing races are lost in the playouts when the side in atari plays
+    /// elsewhere, e.g. to take a bigger but irrelevant chain.)
+    fn rescue(&self, c: u8, last: usize) -> Option<usize> {
+        let opp = 3 - c;
+        if last == 0 || self.cells[last] != opp {
+            return None;
+        }
+        for d in self.dirs {
+            let q = self.nb(last, d);
+            if self.cells[q] != c || !self.in_atari(self.head[q] as usize) {
+                continue;
+            }
+            let h = self.head[q] as usize;
+            // The chains in atari are few and listed: walk those, not the (long) own chain.
+            for &st in &self.atari {
+                let st = st as usize;
+                let oh = self.head[st] as usize;
+                if self.cells[st] == opp && self.in_atari(oh) && self.touches(oh, h) {
+                    let l = self.atari_lib(oh);
+                    if self.liberties_after(l, c).is_some() {
+                        return Some(l);
+                    }
+                }
+            }
+            let l = self.atari_lib(h);
+            if self.forbid[l] & (1 << (c - 1)) == 0
+                && !self.is_eye(l, c)
+                && matches!(self.liberties_upto(l, c, 3), Some((3, _, _)))
+            {
+                return Some(l);
+            }
+        }
+        None
+    }
+
     /// The playout policy: capture the biggest opponent chain in atari, else save the biggest
     /// own chain in atari when extending gives it three liberties (two would only be chased
     /// further, and dead stones would run into the opponent's territory), else a random move that fills no
@@ -1535,6 +1572,9 @@ impl Sim {
     /// territory; `None` = pass.
     fn choose(&mut self, c: u8, last: usize, home: &[u8], rng: &mut Rng) -> Option<usize> {
         let opp = 3 - c;
+        if let Some(p) = self.rescue(c, last) {
+            return Some(p);
+        }
         let (mut cap, mut cap_size, mut cap_h) = (0usize, 0u32, 0usize);
         let (mut save, mut save_size, mut save_h) = (0usize, 0u32, 0usize);
         let mut i = 0;
@@ -1974,6 +2014,26 @@ mod sim_tests {
         let take = g.pad(4 * 7 + 4);
         for seed in 1..10 {
             assert_eq!(sim.choose(1, 0, &[], &mut Rng(seed)), Some(take));
+        }
+    }
+
+    #[test]
+    fn a_chain_put_in_atari_is_rescued_before_a_bigger_capture() {
+        // White's last move at c3 leaves Black's two stones in atari; taking the White stone
+        // next to them (in atari too) comes before the three White stones in atari below.
+        let p = tests::pos(&[
+            ".......", ".......", "..OOX..", "..XXOX.", "..OO...", "XXX....", "OOO....",
+        ]);
+        let g = Grid::new(&p);
+        let mut sim = Sim::from_cells(&g.cells, g.dirs, g.diags);
+        // Without a last move, the bigger capture comes first.
+        assert_eq!(sim.choose(1, 0, &[], &mut Rng(1)), Some(g.pad(6 * 7 + 3)));
+        let last = g.pad(4 * 7 + 2);
+        for seed in 1..10 {
+            assert_eq!(
+                sim.choose(1, last, &[], &mut Rng(seed)),
+                Some(g.pad(4 * 7 + 4))
+            );
         }
     }
 

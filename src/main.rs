@@ -104,6 +104,10 @@ struct AccuracyArgs {
     /// Playouts per position for the estimate.
     #[arg(long)]
     playouts: Option<u32>,
+    /// Seed of the playouts (the default is the one `analyze` uses): other seeds show how
+    /// much of the figures is sampling luck.
+    #[arg(long)]
+    seed: Option<u64>,
     /// Print the figures as JSON.
     #[arg(long)]
     json: bool,
@@ -341,6 +345,9 @@ fn accuracy(args: &AccuracyArgs) -> Result<(), String> {
     let mut params = echelle::life::EstimateParams::default();
     if let Some(n) = args.playouts {
         params.playouts = n;
+    }
+    if let Some(seed) = args.seed {
+        params.seed = seed;
     }
     let report = echelle::accuracy::accuracy_report(&args.paths, params)?;
     if let Some(path) = &args.positions {

@@ -90,13 +90,13 @@ fn gnugo_final_scores_are_matched() {
     for m in &misses {
         eprintln!("  {m}");
     }
-    // Floors from the measured figures (winner 49/51, margin 31/51), so a regression in
+    // Floors from the measured figures (winner 50/51, margin 32/51), so a regression in
     // life and death shows here.
     assert!(
-        winner_ok * 100 >= n * 90,
+        winner_ok * 100 >= n * 94,
         "winner agrees on {winner_ok}/{n}"
     );
-    assert!(exact * 100 >= n * 56, "exact margin on {exact}/{n}");
+    assert!(exact * 100 >= n * 58, "exact margin on {exact}/{n}");
 }
 
 #[test]

@@ -1133,7 +1133,6 @@ fn playouts(
 
 /// The playout board: chains as circular lists with pseudo-liberty counts, sums and sums of
 /// squares (a chain is in atari exactly when `sum² = count · sum_sq`).
-#[derive(Clone)]
 struct Sim {
     cells: Vec<u8>,
     head: Vec<u32>,
@@ -1154,6 +1153,49 @@ struct Sim {
     forbid: Vec<u8>,
     /// Per point, bit `c - 1` set: inside a region enclosed by pass-alive chains of `c`.
     enclosed: Vec<u8>,
+}
+
+// By hand: the derived `clone_from` would allocate every vector anew for each playout, which
+// resets the board from its base; field by field, the vectors keep their buffers.
+impl Clone for Sim {
+    fn clone(&self) -> Sim {
+        Sim {
+            cells: self.cells.clone(),
+            head: self.head.clone(),
+            next: self.next.clone(),
+            libs: self.libs.clone(),
+            lsum: self.lsum.clone(),
+            lsq: self.lsq.clone(),
+            size: self.size.clone(),
+            empties: self.empties.clone(),
+            epos: self.epos.clone(),
+            ko: self.ko,
+            dirs: self.dirs,
+            diags: self.diags,
+            scratch: Vec::new(),
+            atari: self.atari.clone(),
+            forbid: self.forbid.clone(),
+            enclosed: self.enclosed.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, o: &Sim) {
+        self.cells.clone_from(&o.cells);
+        self.head.clone_from(&o.head);
+        self.next.clone_from(&o.next);
+        self.libs.clone_from(&o.libs);
+        self.lsum.clone_from(&o.lsum);
+        self.lsq.clone_from(&o.lsq);
+        self.size.clone_from(&o.size);
+        self.empties.clone_from(&o.empties);
+        self.epos.clone_from(&o.epos);
+        self.ko = o.ko;
+        self.dirs = o.dirs;
+        self.diags = o.diags;
+        self.atari.clone_from(&o.atari);
+        self.forbid.clone_from(&o.forbid);
+        self.enclosed.clone_from(&o.enclosed);
+    }
 }
 
 impl Sim {

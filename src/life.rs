@@ -1048,6 +1048,15 @@ fn groups(g: &Grid, ch: &Chains) -> Vec<Vec<usize>> {
 struct Rng(u64);
 
 impl Rng {
+    /// A generator for `seed`, any value: splitmix64 spreads it first, so that neighbouring
+    /// seeds (2 and 3, say) give unrelated streams; the state must not be zero.
+    fn seeded(seed: u64) -> Rng {
+        let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        Rng((z ^ (z >> 31)) | 1)
+    }
+
     fn next(&mut self) -> u64 {
         let mut x = self.0;
         x ^= x >> 12;
@@ -1081,7 +1090,7 @@ fn playouts(
     }
     let mut sim = base.clone();
     let mut own = vec![[0u32; 2]; g.cells.len()];
-    let mut rng = Rng(seed | 1);
+    let mut rng = Rng::seeded(seed);
     let max_moves = 3 * base.empties.len() + 50;
     for k in 0..count {
         sim.clone_from(&base);
@@ -2077,6 +2086,13 @@ mod sim_tests {
                 Some(g.pad(4 * 7 + 4))
             );
         }
+    }
+
+    #[test]
+    fn neighbouring_seeds_give_different_streams() {
+        let (mut a, mut b) = (Rng::seeded(2), Rng::seeded(3));
+        assert_ne!(a.next(), b.next());
+        assert_eq!(Rng::seeded(7).next(), Rng::seeded(7).next());
     }
 
     #[test]

@@ -91,7 +91,7 @@ fn whole_corpus_every_file_appears_and_named_files_are_right() {
     // Counted games from servers and AI matches: the computed winner reproduces the recorded
     // one, which checks komi handling (Fox ×100 and ×50 values, Fox and YuanYu's KM[0], Fox
     // results in stones) and the estimate on records that stop before the dame are filled.
-    // Measured: yenw 661/692 winners and 503 margins; Fox 71/76 and 41.
+    // Measured: yenw 661/692 winners and 499 margins; Fox 71/76 and 41.
     // (folder, least counted games, winner floor %, margin floor %)
     for (folder, least, winner_pct, margin_pct) in [
         ("yenw-ai-games", 600, 94, 70),

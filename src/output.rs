@@ -268,10 +268,19 @@ impl Summary {
             *self.errors.entry(e.kind.clone()).or_default() += 1;
         }
         if let Some(v) = r.verdict {
+            // A count resting on a group near a coin toss is told apart: the rows a director
+            // should read with most care.
             let conf = r
                 .score
                 .as_ref()
-                .map(|s| label(&s.dead_stones.confidence))
+                .map(|s| {
+                    let c = label(&s.dead_stones.confidence);
+                    if s.dead_stones.unsure.is_empty() {
+                        c
+                    } else {
+                        format!("{c}, unsure")
+                    }
+                })
                 .unwrap_or_else(|| "-".to_string());
             *self
                 .verdicts
@@ -333,9 +342,13 @@ impl Summary {
             let _ = writeln!(s, "  violation {n:>7}  {kind}");
         }
         if !self.verdicts.is_empty() {
-            let _ = writeln!(s, "  verdict vs RE     dead stones    games");
+            let _ = writeln!(
+                s,
+                "  {:<18} {:<18} {:>7}",
+                "verdict vs RE", "dead stones", "games"
+            );
             for (k, n) in &self.verdicts {
-                let _ = writeln!(s, "    {k:<30} {n:>7}");
+                let _ = writeln!(s, "    {k:<35} {n:>7}");
             }
         }
         let _ = writeln!(s, "  records written: {}", self.written);

@@ -53,7 +53,7 @@ pub struct Decoded {
     pub text: String,
     /// The encoding used.
     pub encoding: EncodingInfo,
-    /// One message per fallback taken, e.g. "CA[FOO] unknown, used detected GBK".
+    /// One message per fallback taken, e.g. "`CA[FOO]` unknown, used detected GBK".
     pub warnings: Vec<String>,
 }
 

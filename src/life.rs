@@ -368,19 +368,31 @@ fn finish(
         .collect();
     let mut territory = vec![None; n];
     let mut seki_region = vec![false; n];
-    if g.stride == 0 {
-        return LifeAndDeath {
-            width: pos.width,
-            height: pos.height,
-            status,
-            territory,
-            seki_region,
-            unsure: vec![false; n],
-            source,
-            confidence,
-            note: None,
-        };
+    if g.stride != 0 {
+        classify_regions(&g, &dead, &mut status, &mut territory, &mut seki_region);
     }
+    LifeAndDeath {
+        width: pos.width,
+        height: pos.height,
+        status,
+        territory,
+        seki_region,
+        unsure: vec![false; n],
+        source,
+        confidence,
+        note: None,
+    }
+}
+
+/// Owner of every empty and dead-stone region, and seki: regions touching both colours
+/// where no point can be filled safely make their bordering chains seki.
+fn classify_regions(
+    g: &Grid,
+    dead: &[bool],
+    status: &mut [Option<ChainStatus>],
+    territory: &mut [Option<Color>],
+    seki_region: &mut [bool],
+) {
     // Board with dead stones lifted: 0 empty, 1 black, 2 white, 3 edge.
     let mut cells = g.cells.clone();
     for (i, &d) in dead.iter().enumerate() {
@@ -388,8 +400,8 @@ fn finish(
             cells[g.pad(i)] = 0;
         }
     }
-    let regions = regions_of(&g, &cells);
-    let living = chains_of(&g, &cells);
+    let regions = regions_of(g, &cells);
+    let living = chains_of(g, &cells);
     let sim = Sim::from_cells(&cells, g.dirs, g.diags);
     for r in &regions {
         let owner = match (r.touches[1], r.touches[2]) {
@@ -423,17 +435,6 @@ fn finish(
                 }
             }
         }
-    }
-    LifeAndDeath {
-        width: pos.width,
-        height: pos.height,
-        status,
-        territory,
-        seki_region,
-        unsure: vec![false; n],
-        source,
-        confidence,
-        note: None,
     }
 }
 

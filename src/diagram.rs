@@ -998,12 +998,7 @@ mod tests {
         let p = seed001();
         let tw = [Point { x: 7, y: 2 }];
         let life = analyze(&p, Some((&[], &tw)), DeadStoneMethod::Markup);
-        let re = RecordedResult {
-            raw: Some("B+2.5".into()),
-            winner: Winner::Black,
-            kind: Some(ResultKind::Score),
-            margin: Some(2.5),
-        };
+        let re = RecordedResult::new("B+2.5", Winner::Black, Some(ResultKind::Score), Some(2.5));
         let s = score(&ScoreInput {
             position: &p,
             life: &life,

@@ -519,20 +519,6 @@ mod tests {
         p
     }
 
-    fn result(
-        raw: &str,
-        winner: Winner,
-        kind: Option<ResultKind>,
-        margin: Option<f64>,
-    ) -> RecordedResult {
-        RecordedResult {
-            raw: Some(raw.into()),
-            winner,
-            kind,
-            margin,
-        }
-    }
-
     /// Seed 001: 9x9, 3 stones, KM 0.5; Black 15 stones and 28 territory = 43, White 14
     /// stones and 24 territory (one dead black stone inside) and 2.5 = 40.5; White took one
     /// stone, Black passed once, White twice (last). Quick count: 25 against 22.5.
@@ -574,7 +560,7 @@ mod tests {
     #[test]
     fn seed_001_both_counts_give_black_by_2_5() {
         let p = seed001();
-        let re = result("B+2.5", Winner::Black, Some(ResultKind::Score), Some(2.5));
+        let re = RecordedResult::new("B+2.5", Winner::Black, Some(ResultKind::Score), Some(2.5));
         for method in [DeadStoneMethod::Estimate, DeadStoneMethod::Markup] {
             let tw = [Point { x: 7, y: 2 }];
             let life = analyze(&p, Some((&[], &tw)), method);
@@ -595,7 +581,7 @@ mod tests {
     #[test]
     fn quick_count_disagreement_is_explained() {
         let p = seed001();
-        let re = result("B+2.5", Winner::Black, Some(ResultKind::Score), Some(2.5));
+        let re = RecordedResult::new("B+2.5", Winner::Black, Some(ResultKind::Score), Some(2.5));
         let life = analyze(&p, None, DeadStoneMethod::Estimate);
         let mut input = seed_input(&p, &life, &re);
         // Black moved last: White owes a pass stone; the counts still agree, with a note.
@@ -623,7 +609,7 @@ mod tests {
         assert_eq!(compensation(RuleSet::Aga, 4), 3.0);
         assert_eq!(compensation(RuleSet::Japanese, 4), 0.0);
         let p = seed001();
-        let re = result("?", Winner::Unknown, None, None);
+        let re = RecordedResult::new("?", Winner::Unknown, None, None);
         let life = analyze(&p, None, DeadStoneMethod::Estimate);
         let mut input = seed_input(&p, &life, &re);
         input.komi = None;
@@ -637,7 +623,7 @@ mod tests {
     #[test]
     fn japanese_count_uses_prisoners_and_dead_stones() {
         let p = seed001();
-        let re = result("W+R", Winner::White, Some(ResultKind::Resign), None);
+        let re = RecordedResult::new("W+R", Winner::White, Some(ResultKind::Resign), None);
         let life = analyze(&p, None, DeadStoneMethod::Estimate);
         let mut input = seed_input(&p, &life, &re);
         input.rules = RuleSet::Japanese;
@@ -655,7 +641,7 @@ mod tests {
     fn chinese_gives_h_and_verdicts() {
         let p = seed001();
         let life = analyze(&p, None, DeadStoneMethod::Estimate);
-        let re = result("W+0.5", Winner::White, Some(ResultKind::Score), Some(0.5));
+        let re = RecordedResult::new("W+0.5", Winner::White, Some(ResultKind::Score), Some(0.5));
         let mut input = seed_input(&p, &life, &re);
         input.rules = RuleSet::Chinese;
         let s = score(&input);
@@ -663,7 +649,7 @@ mod tests {
         assert_eq!(c.compensation, 3.0);
         assert_eq!(c.margin, 1.5);
         assert_eq!(s.verdict, Verdict::WinnerDiffers);
-        let re = result("B+3.5", Winner::Black, Some(ResultKind::Score), Some(3.5));
+        let re = RecordedResult::new("B+3.5", Winner::Black, Some(ResultKind::Score), Some(3.5));
         let mut input = seed_input(&p, &life, &re);
         input.rules = RuleSet::Chinese;
         assert_eq!(score(&input).verdict, Verdict::MarginDiffers);
@@ -673,7 +659,7 @@ mod tests {
     fn unfinished_game_has_unknown_winner() {
         let p = seed001();
         let life = analyze(&p, None, DeadStoneMethod::Estimate);
-        let re = result("", Winner::Unknown, None, None);
+        let re = RecordedResult::new("", Winner::Unknown, None, None);
         let mut input = seed_input(&p, &life, &re);
         input.ended_by_passes = false;
         let s = score(&input);
@@ -694,7 +680,7 @@ mod tests {
             ".OOOOOXXXX.",
         ]);
         let life = analyze(&p, None, DeadStoneMethod::Estimate);
-        let re = result("0", Winner::Draw, Some(ResultKind::Score), None);
+        let re = RecordedResult::new("0", Winner::Draw, Some(ResultKind::Score), None);
         let mut input = seed_input(&p, &life, &re);
         input.handicap = 0;
         input.komi = Some(0.0);

@@ -351,20 +351,6 @@ fn digits_prefix(s: &str) -> Option<(f64, usize)> {
     Some((s[..n].parse().ok()?, n))
 }
 
-fn result(
-    raw: &str,
-    winner: Winner,
-    kind: Option<ResultKind>,
-    margin: Option<f64>,
-) -> RecordedResult {
-    RecordedResult {
-        raw: Some(raw.to_string()),
-        winner,
-        kind,
-        margin,
-    }
-}
-
 /// Reads `RE`: `B+3.5`, `W+R`, `B+Time`, `0`/`Draw`/`Jigo`, `Void`, `?`, `B+`, free text such
 /// as `White resigns.`, Chinese/Japanese/Korean results (`白胜43.5目`, `黑中盘胜`, `黑胜1/4子`).
 ///
@@ -373,15 +359,15 @@ fn result(
 pub fn parse_result(raw: &str) -> RecordedResult {
     let s = raw.trim();
     let lower = s.to_lowercase();
-    let unknown = || result(raw, Winner::Unknown, None, None);
+    let unknown = || RecordedResult::new(raw, Winner::Unknown, None, None);
     match lower.as_str() {
         "" | "?" | "unknown" => return unknown(),
         "0" | "0.0" | "draw" | "jigo" | "d" | "=" | "d+j" | "d+0" => {
-            return result(raw, Winner::Draw, Some(ResultKind::Score), Some(0.0));
+            return RecordedResult::new(raw, Winner::Draw, Some(ResultKind::Score), Some(0.0));
         }
-        "void" | "no result" | "nr" => return result(raw, Winner::Void, None, None),
-        "b" => return result(raw, Winner::Black, Some(ResultKind::Other), None),
-        "w" => return result(raw, Winner::White, Some(ResultKind::Other), None),
+        "void" | "no result" | "nr" => return RecordedResult::new(raw, Winner::Void, None, None),
+        "b" => return RecordedResult::new(raw, Winner::Black, Some(ResultKind::Other), None),
+        "w" => return RecordedResult::new(raw, Winner::White, Some(ResultKind::Other), None),
         _ => {}
     }
     if let Some(r) = cjk_result(raw, s) {
@@ -394,7 +380,7 @@ pub fn parse_result(raw: &str) -> RecordedResult {
     if let Some((winner, rest)) = plus {
         let rest = rest.trim();
         if rest.is_empty() {
-            return result(raw, winner, Some(ResultKind::Other), None);
+            return RecordedResult::new(raw, winner, Some(ResultKind::Other), None);
         }
         let word = rest
             .split(|c: char| !c.is_alphabetic())
@@ -407,7 +393,7 @@ pub fn parse_result(raw: &str) -> RecordedResult {
             _ => None,
         };
         if let Some(kind) = kind {
-            return result(raw, winner, Some(kind), None);
+            return RecordedResult::new(raw, winner, Some(kind), None);
         }
         if let Some((margin, _)) = leading_number(rest) {
             if margin < 0.0 {
@@ -416,11 +402,11 @@ pub fn parse_result(raw: &str) -> RecordedResult {
             // A winner by zero points is no count: Tygem and Fox write `W+0.0` for games
             // decided otherwise (resignation, time). Keep the winner, not a score.
             if margin == 0.0 {
-                return result(raw, winner, Some(ResultKind::Other), None);
+                return RecordedResult::new(raw, winner, Some(ResultKind::Other), None);
             }
-            return result(raw, winner, Some(ResultKind::Score), Some(margin));
+            return RecordedResult::new(raw, winner, Some(ResultKind::Score), Some(margin));
         }
-        return result(raw, winner, Some(ResultKind::Other), None);
+        return RecordedResult::new(raw, winner, Some(ResultKind::Other), None);
     }
     // English sentences: "White resigns.", "Black wins by resignation", "W wins on time".
     let black_first = lower.starts_with("black") || lower.starts_with("b ");
@@ -437,7 +423,7 @@ pub fn parse_result(raw: &str) -> RecordedResult {
             Winner::Black
         };
         if lower.contains("resigns") || lower.contains("resigned") {
-            return result(raw, other, Some(ResultKind::Resign), None);
+            return RecordedResult::new(raw, other, Some(ResultKind::Resign), None);
         }
         if lower.contains("win") || lower.contains("won") {
             let kind = if lower.contains("resign") {
@@ -452,11 +438,11 @@ pub fn parse_result(raw: &str) -> RecordedResult {
                     .and_then(|i| leading_number(&lower[i..]))
                     .map(|(m, _)| m);
                 if let Some(m) = margin {
-                    return result(raw, named, Some(ResultKind::Score), Some(m));
+                    return RecordedResult::new(raw, named, Some(ResultKind::Score), Some(m));
                 }
                 ResultKind::Other
             };
-            return result(raw, named, Some(kind), None);
+            return RecordedResult::new(raw, named, Some(kind), None);
         }
     }
     unknown()
@@ -469,7 +455,7 @@ fn cjk_result(raw: &str, s: &str) -> Option<RecordedResult> {
         .any(|d| s.contains(d))
         || s == "和"
     {
-        return Some(result(
+        return Some(RecordedResult::new(
             raw,
             Winner::Draw,
             Some(ResultKind::Score),
@@ -489,16 +475,26 @@ fn cjk_result(raw: &str, s: &str) -> Option<RecordedResult> {
         .iter()
         .any(|r| s.contains(r))
     {
-        return Some(result(raw, winner, Some(ResultKind::Resign), None));
+        return Some(RecordedResult::new(
+            raw,
+            winner,
+            Some(ResultKind::Resign),
+            None,
+        ));
     }
     if ["超时", "時間", "时间", "시간", "切れ"]
         .iter()
         .any(|t| s.contains(t))
     {
-        return Some(result(raw, winner, Some(ResultKind::Time), None));
+        return Some(RecordedResult::new(
+            raw,
+            winner,
+            Some(ResultKind::Time),
+            None,
+        ));
     }
     if !wins {
-        return Some(result(raw, Winner::Unknown, None, None));
+        return Some(RecordedResult::new(raw, Winner::Unknown, None, None));
     }
     // The margin: a number (or 半 = one half) in points (目, 집) or stones (子 = 2 points).
     let mut margin = s
@@ -521,8 +517,8 @@ fn cjk_result(raw: &str, s: &str) -> Option<RecordedResult> {
     }
     let margin = margin.map(|m| if s.contains('子') { m * 2.0 } else { m });
     Some(match margin {
-        Some(m) if m >= 0.0 => result(raw, winner, Some(ResultKind::Score), Some(m)),
-        _ => result(raw, winner, Some(ResultKind::Other), None),
+        Some(m) if m >= 0.0 => RecordedResult::new(raw, winner, Some(ResultKind::Score), Some(m)),
+        _ => RecordedResult::new(raw, winner, Some(ResultKind::Other), None),
     })
 }
 

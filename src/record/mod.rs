@@ -202,6 +202,23 @@ pub struct RecordedResult {
     pub margin: Option<f64>,
 }
 
+impl RecordedResult {
+    /// A result read from `raw`.
+    pub fn new(
+        raw: &str,
+        winner: Winner,
+        kind: Option<ResultKind>,
+        margin: Option<f64>,
+    ) -> RecordedResult {
+        RecordedResult {
+            raw: Some(raw.to_string()),
+            winner,
+            kind,
+            margin,
+        }
+    }
+}
+
 /// One game of a file, its facts normalised and its main line as steps.
 #[derive(Clone, Debug)]
 pub struct GameRecord {

@@ -1053,15 +1053,7 @@ mod tests {
 
     #[test]
     fn seki_from_the_analysis_is_marked() {
-        let (p, _) = setup(&[
-            ".OOOOOXXXX.",
-            "OOOXXXOOXXX",
-            ".OOXX.OOXX.",
-            "OOOXXXOOXXX",
-            ".OOXX.OOXX.",
-            "OOOXXXOOXXX",
-            ".OOOOOXXXX.",
-        ]);
+        let (p, _) = setup(&crate::life::tests::SEKI);
         let life = analyze(&p, None, DeadStoneMethod::Estimate);
         let inp = input(&p, &life, None);
         let t = terminal(&inp, false);

@@ -1710,7 +1710,7 @@ impl Sim {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// Builds a position from rows of `X` (black), `O` (white) and `.`.
@@ -1788,7 +1788,7 @@ mod tests {
 
     /// Rectangular 11x7 board: two pass-alive outer walls, and inside them a black and a
     /// white chain sharing their only two liberties (f3, f5).
-    const SEKI: [&str; 7] = [
+    pub(crate) const SEKI: [&str; 7] = [
         ".OOOOOXXXX.",
         "OOOXXXOOXXX",
         ".OOXX.OOXX.",

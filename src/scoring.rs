@@ -670,15 +670,7 @@ mod tests {
     #[test]
     fn seki_eyes_are_area_but_seki_gives_no_japanese_territory() {
         // Pass-alive outer walls with eyes at the edge; inner chains in seki share f3 and f5.
-        let p = pos(&[
-            ".OOOOOXXXX.",
-            "OOOXXXOOXXX",
-            ".OOXX.OOXX.",
-            "OOOXXXOOXXX",
-            ".OOXX.OOXX.",
-            "OOOXXXOOXXX",
-            ".OOOOOXXXX.",
-        ]);
+        let p = pos(&crate::life::tests::SEKI);
         let life = analyze(&p, None, DeadStoneMethod::Estimate);
         let re = RecordedResult::new("0", Winner::Draw, Some(ResultKind::Score), None);
         let mut input = seed_input(&p, &life, &re);

@@ -535,19 +535,21 @@ pub fn parse_komi(raw: &str, fox: bool) -> Komi {
             value: None,
             raw: Some(raw.to_string()),
             scaled: false,
+            in_stones: false,
         };
     };
     let limit = if fox { 20.0 } else { 10.0 };
     let half_point = |k: f64| (k * 2.0).fract() == 0.0 && k.abs() <= limit;
-    let scaled = if v.fract() == 0.0 && v.abs() >= 50.0 {
-        [100.0, 50.0].iter().map(|d| v / d).find(|k| half_point(*k))
+    let divisor = if v.fract() == 0.0 && v.abs() >= 50.0 {
+        [100.0, 50.0].into_iter().find(|d| half_point(v / d))
     } else {
         None
     };
     Komi {
-        value: Some(scaled.unwrap_or(v)),
+        value: Some(divisor.map_or(v, |d| v / d)),
         raw: Some(raw.to_string()),
-        scaled: scaled.is_some(),
+        scaled: divisor.is_some(),
+        in_stones: divisor == Some(50.0),
     }
 }
 

@@ -153,6 +153,9 @@ pub struct Komi {
     pub raw: Option<String>,
     /// True when a Fox-style scaled value was divided down.
     pub scaled: bool,
+    /// True when it was written ×50: Fox's Chinese count in stones (`375` → 7.5 points).
+    #[serde(skip)]
+    pub in_stones: bool,
 }
 
 /// Who won according to `RE`.

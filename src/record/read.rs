@@ -290,14 +290,6 @@ fn info_raw(p: &Prop) -> Option<(&'static str, String)> {
     Some((id, raw))
 }
 
-/// True when a scaled komi was written ×50, the Chinese count in stones (`375` → 7.5).
-fn komi_in_stones(raw: Option<&str>, value: Option<f64>) -> bool {
-    match (raw.and_then(|r| r.trim().parse::<f64>().ok()), value) {
-        (Some(r), Some(v)) => (r / 50.0 - v).abs() < 1e-9 && (r / 100.0 - v).abs() > 1e-9,
-        _ => false,
-    }
-}
-
 /// Game-info values of the root (first occurrence), with all `AP` values for Fox detection.
 #[derive(Default)]
 struct Info {
@@ -392,6 +384,7 @@ fn build_game(
             value: None,
             raw: None,
             scaled: false,
+            in_stones: false,
         },
     };
     if let Some(note) = komi.note() {
@@ -461,8 +454,7 @@ fn build_game(
     };
     // Komi written ×50 (`KM[375]`) is Fox's Chinese count in stones (zi, 子: half the
     // points), and so is its result: `B+0.75` is Black by 1.5 points.
-    if komi.scaled
-        && komi_in_stones(komi.raw.as_deref(), komi.value)
+    if komi.in_stones
         && let Some(m) = result.margin.as_mut()
     {
         *m *= 2.0;

@@ -890,6 +890,7 @@ mod tests {
     use super::*;
     use crate::life::{DeadStoneMethod, analyze};
     use crate::record::{RecordedResult, ResultKind};
+    use crate::scoring::tests::seed001;
     use crate::scoring::{ScoreInput, score};
 
     /// A position and a hand-made verdict from the diagram's own plain glyphs.
@@ -975,22 +976,6 @@ mod tests {
         // Colour mode: glyphs and escapes, nothing of the plain marks.
         let c = terminal(&inp, true);
         assert!(c.contains('●') && c.contains('○') && c.contains('▪') && c.contains("\x1b["));
-    }
-
-    /// Seed 001 of the scoring tests: 9x9, H3, KM 0.5, one dead black stone at hc; B+2.5.
-    fn seed001() -> Position {
-        setup(&[
-            "....XO...",
-            "....XO...",
-            "....XO.X.",
-            "XXXXXO...",
-            "....XOO..",
-            "....XOOOO",
-            "..XXXO...",
-            "...XOO...",
-            "...XO....",
-        ])
-        .0
     }
 
     #[test]

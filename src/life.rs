@@ -1713,7 +1713,8 @@ impl Sim {
 pub(crate) mod tests {
     use super::*;
 
-    /// Builds a position from rows of `X` (black), `O` (white) and `.`.
+    /// Builds a position from rows of `X` (black), `O` (white) and `.`; `x` and `o` are
+    /// stones too (dead ones, in the layouts that mark them).
     pub(crate) fn pos(rows: &[&str]) -> Position {
         let h = rows.len();
         let w = rows.first().map_or(0, |r| r.len());
@@ -1721,8 +1722,8 @@ pub(crate) mod tests {
         for (y, r) in rows.iter().enumerate() {
             for (x, ch) in r.chars().enumerate() {
                 p.cells[y * w + x] = match ch {
-                    'X' => Some(Color::Black),
-                    'O' => Some(Color::White),
+                    'X' | 'x' => Some(Color::Black),
+                    'O' | 'o' => Some(Color::White),
                     _ => None,
                 };
             }

@@ -498,31 +498,16 @@ pub fn score(input: &ScoreInput) -> Score {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::board::Point;
+    use crate::life::tests::pos;
     use crate::life::{DeadStoneMethod, analyze};
-
-    fn pos(rows: &[&str]) -> Position {
-        let h = rows.len();
-        let w = rows.first().map_or(0, |r| r.len());
-        let mut p = Position::empty(w as u8, h as u8);
-        for (y, r) in rows.iter().enumerate() {
-            for (x, ch) in r.chars().enumerate() {
-                p.cells[y * w + x] = match ch {
-                    'X' | 'x' => Some(Color::Black),
-                    'O' | 'o' => Some(Color::White),
-                    _ => None,
-                };
-            }
-        }
-        p
-    }
 
     /// Seed 001: 9x9, 3 stones, KM 0.5; Black 15 stones and 28 territory = 43, White 14
     /// stones and 24 territory (one dead black stone inside) and 2.5 = 40.5; White took one
     /// stone, Black passed once, White twice (last). Quick count: 25 against 22.5.
-    fn seed001() -> Position {
+    pub(crate) fn seed001() -> Position {
         pos(&[
             "....XO...",
             "....XO...",

@@ -890,7 +890,7 @@ mod tests {
     use super::*;
     use crate::life::{DeadStoneMethod, analyze};
     use crate::record::{RecordedResult, ResultKind};
-    use crate::scoring::tests::seed001;
+    use crate::scoring::tests::{seed_input, seed001};
     use crate::scoring::{ScoreInput, score};
 
     /// A position and a hand-made verdict from the diagram's own plain glyphs.
@@ -985,18 +985,8 @@ mod tests {
         let life = analyze(&p, Some((&[], &tw)), DeadStoneMethod::Markup);
         let re = RecordedResult::new("B+2.5", Winner::Black, Some(ResultKind::Score), Some(2.5));
         let s = score(&ScoreInput {
-            position: &p,
-            life: &life,
-            komi: Some(0.5),
-            handicap: 3,
             rules: RuleSet::Japanese,
-            captures_black: 0,
-            captures_white: 1,
-            passes_black: 1,
-            passes_white: 2,
-            last_mover: Some(Color::White),
-            ended_by_passes: true,
-            result: &re,
+            ..seed_input(&p, &life, &re)
         });
         let mut inp = input(&p, &life, Some(&s));
         inp.last_move = Some(Point { x: 8, y: 0 });

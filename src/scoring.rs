@@ -521,7 +521,7 @@ pub(crate) mod tests {
         ])
     }
 
-    fn seed_input<'a>(
+    pub(crate) fn seed_input<'a>(
         p: &'a Position,
         life: &'a LifeAndDeath,
         re: &'a RecordedResult,

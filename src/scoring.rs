@@ -521,6 +521,7 @@ pub(crate) mod tests {
         ])
     }
 
+    /// The seed-001 count's input: H3, KM 0.5, French rules, one capture, White passing last.
     pub(crate) fn seed_input<'a>(
         p: &'a Position,
         life: &'a LifeAndDeath,

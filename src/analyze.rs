@@ -2,7 +2,7 @@
 
 use crate::decode::EncodingInfo;
 use crate::handicap;
-use crate::life::{self, DeadStoneMethod, LifeAndDeath};
+use crate::life::{self, DeadStoneMethod, DeadStones, LifeAndDeath};
 use crate::output::WinnerReport;
 use crate::output::{Captures, GameReport, Status};
 use crate::rating::GameInput;
@@ -20,9 +20,7 @@ pub struct AnalyzeOptions {
     /// Also build the rating view of each game.
     pub rating_inputs: bool,
     /// How dead stones are decided before counting.
-    pub dead_stones: DeadStoneMethod,
-    /// A GTP engine command (`gnugo --mode gtp`) that decides dead stones instead.
-    pub gtp: Option<String>,
+    pub dead_stones: DeadStones,
 }
 
 /// One analysed game: its report and, when asked for, its rating view.
@@ -72,9 +70,9 @@ pub fn count(
         record.territory_black.as_slice(),
         record.territory_white.as_slice(),
     ));
-    let ld = match &opts.gtp {
-        Some(cmd) => gtp_life(cmd, &replay.position, record.komi.value.unwrap_or(0.0)),
-        None => life::analyze(&replay.position, markup, opts.dead_stones),
+    let ld = match &opts.dead_stones {
+        DeadStones::Gtp(cmd) => gtp_life(cmd, &replay.position, record.komi.value.unwrap_or(0.0)),
+        DeadStones::Method(m) => life::analyze(&replay.position, markup, *m),
     };
     let open = open_points(&replay.position, &ld);
     let area = replay.position.cells.len();
@@ -349,10 +347,13 @@ pub fn picture(
     }
     let (life, score) = match count(&record, &replay, hc.stones, opts) {
         Some(c) => (c.life, Some(c.score)),
-        None => (
-            life::analyze(&replay.position, None, opts.dead_stones),
-            None,
-        ),
+        None => {
+            let method = match &opts.dead_stones {
+                DeadStones::Method(m) => *m,
+                DeadStones::Gtp(_) => DeadStoneMethod::Auto,
+            };
+            (life::analyze(&replay.position, None, method), None)
+        }
     };
     Ok(Picture {
         position: replay.position,

@@ -12,20 +12,23 @@ use std::path::PathBuf;
 use std::sync::mpsc;
 use std::time::Instant;
 
-/// Which reports reach the output (the summary always counts them all).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum Only {
-    /// Every game and every failed file.
-    #[default]
-    All,
-    /// Games and files with an error, a repair, or a rule violation.
-    Problems,
-    /// Only errors.
-    Errors,
-    /// Only games with rule violations.
-    Violations,
-    /// Only games whose computed result differs from `RE` (winner or margin).
-    Mismatches,
+crate::choice::choice! {
+    /// Which reports reach the output (the summary always counts them all).
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+    pub enum Only {
+        #[default]
+        All = ("all", "Every game and every failed file"),
+        Problems = (
+            "problems",
+            "Games and files with an error, a repair, or a rule violation"
+        ),
+        Errors = ("errors", "Only errors"),
+        Violations = ("violations", "Only games with rule violations"),
+        Mismatches = (
+            "mismatches",
+            "Only games whose computed result differs from `RE` (winner or margin)"
+        ),
+    }
 }
 
 impl Only {

@@ -8,6 +8,7 @@ pub mod accuracy;
 pub mod analyze;
 pub mod batch;
 pub mod board;
+pub mod choice;
 pub mod decode;
 pub mod diagram;
 pub mod gtp;

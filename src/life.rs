@@ -20,19 +20,80 @@ pub enum ChainStatus {
     Seki,
 }
 
-/// How dead stones are found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, clap::ValueEnum)]
-#[serde(rename_all = "lowercase")]
-pub enum DeadStoneMethod {
-    /// Markup when the record has some, otherwise the estimate.
-    #[default]
-    Auto,
-    /// Territory markup only (falls back to the estimate, with a note, when there is none).
-    Markup,
-    /// The estimate, ignoring any markup.
-    Estimate,
-    /// Every stone alive (Tromp-Taylor).
-    None,
+crate::choice::choice! {
+    /// How dead stones are found.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize)]
+    #[serde(rename_all = "lowercase")]
+    pub enum DeadStoneMethod {
+        #[default]
+        Auto = ("auto", "Markup when the record has some, otherwise the estimate"),
+        Markup = (
+            "markup",
+            "Territory markup only (falls back to the estimate, with a note, when there is none)"
+        ),
+        Estimate = ("estimate", "The estimate, ignoring any markup"),
+        None = ("none", "Every stone alive (Tromp-Taylor)"),
+    }
+}
+
+/// How dead stones are decided: one of echelle's methods, or a GTP engine's opinion.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DeadStones {
+    /// Markup, the estimate, none, or markup else the estimate.
+    Method(DeadStoneMethod),
+    /// Ask a GTP engine (`final_status_list dead`) started with this command line.
+    Gtp(String),
+}
+
+impl Default for DeadStones {
+    fn default() -> Self {
+        DeadStones::Method(DeadStoneMethod::Auto)
+    }
+}
+
+/// An unreadable dead-stone choice.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DeadStonesError {
+    /// `gtp:` with no command after it.
+    NoGtpCommand,
+    /// Neither a method's name nor `gtp:COMMAND`.
+    Unknown(String),
+}
+
+impl std::fmt::Display for DeadStonesError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DeadStonesError::NoGtpCommand => {
+                f.write_str("gtp: needs an engine command, e.g. gtp:gnugo --mode gtp")
+            }
+            DeadStonesError::Unknown(s) => write!(
+                f,
+                "`{s}`: expected auto, markup, estimate, none or gtp:COMMAND"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for DeadStonesError {}
+
+impl std::str::FromStr for DeadStones {
+    type Err = DeadStonesError;
+
+    /// `auto`, `markup`, `estimate`, `none` (any case), or `gtp:COMMAND`.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        use crate::choice::Choice;
+        if let Some(cmd) = s.strip_prefix("gtp:") {
+            if cmd.trim().is_empty() {
+                return Err(DeadStonesError::NoGtpCommand);
+            }
+            return Ok(DeadStones::Gtp(cmd.to_string()));
+        }
+        DeadStoneMethod::ALL
+            .iter()
+            .find(|(_, name, _)| name.eq_ignore_ascii_case(s))
+            .map(|e| DeadStones::Method(e.0))
+            .ok_or_else(|| DeadStonesError::Unknown(s.to_string()))
+    }
 }
 
 /// Where the dead stones came from.

@@ -9,19 +9,29 @@ use serde::Serialize;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-/// Which repetitions a board play may not create.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, clap::ValueEnum)]
-#[serde(rename_all = "kebab-case")]
-pub enum KoRule {
-    /// No whole-board arrangement may repeat, whoever is to move (French default).
-    #[default]
-    Positional,
-    /// No arrangement may repeat with the same player to move.
-    Situational,
-    /// No player may recreate an arrangement they created before by a board play.
-    NaturalSituational,
-    /// Only the immediate recapture of a basic ko is forbidden.
-    Simple,
+crate::choice::choice! {
+    /// Which repetitions a board play may not create.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum KoRule {
+        #[default]
+        Positional = (
+            "positional",
+            "No whole-board arrangement may repeat, whoever is to move (French default)"
+        ),
+        Situational = (
+            "situational",
+            "No arrangement may repeat with the same player to move"
+        ),
+        NaturalSituational = (
+            "natural-situational",
+            "No player may recreate an arrangement they created before by a board play"
+        ),
+        Simple = (
+            "simple",
+            "Only the immediate recapture of a basic ko is forbidden"
+        ),
+    }
 }
 
 /// The playing rules a record is checked against.

@@ -28,7 +28,8 @@ const SEED_GAMES: &[&str] = &[
 #[test]
 fn mutated_records_never_panic() {
     let mut opts = BatchOptions::default();
-    opts.analyze.dead_stones = echelle::life::DeadStoneMethod::Estimate;
+    opts.analyze.dead_stones =
+        echelle::life::DeadStones::Method(echelle::life::DeadStoneMethod::Estimate);
     let mut rng = Rng(0x5EED_1234_ABCD_0001);
     let alphabet = b"();[]\\:ABWabcdeszt+-.0123456789 \n\xff\xfe\x00";
     let mut runs = 0;

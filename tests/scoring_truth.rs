@@ -5,7 +5,7 @@
 mod common;
 
 use echelle::batch::{BatchOptions, analyze_bytes};
-use echelle::life::DeadStoneMethod;
+use echelle::life::{DeadStoneMethod, DeadStones};
 
 /// `(sgf path, expected winner, expected margin)` from the .tst files; cases GNU Go itself
 /// fails (a trailing `*`) and positions loaded at a move number are left out; a position
@@ -56,7 +56,7 @@ fn gnugo_final_scores_are_matched() {
         cases.len()
     );
     let mut opts = BatchOptions::default();
-    opts.analyze.dead_stones = DeadStoneMethod::Estimate;
+    opts.analyze.dead_stones = DeadStones::Method(DeadStoneMethod::Estimate);
     let (mut winner_ok, mut exact) = (0, 0);
     let mut misses = Vec::new();
     for (path, w, m) in &cases {
@@ -174,7 +174,7 @@ fn pachi_dead_stone_questions_are_answered() {
         ("unreliable", &["R14"], &[], false),
     ];
     let opts = echelle::analyze::AnalyzeOptions {
-        dead_stones: DeadStoneMethod::Estimate,
+        dead_stones: DeadStones::Method(DeadStoneMethod::Estimate),
         ..Default::default()
     };
     let mut wrong = Vec::new();

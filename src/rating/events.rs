@@ -1,7 +1,6 @@
 //! Rating events: the plain input, chronological order, player identity and skip reasons.
 
 use crate::record::{ResultKind, Winner};
-use clap::ValueEnum;
 use serde::Serialize;
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
@@ -80,15 +79,18 @@ impl GameInput {
     }
 }
 
-/// What to do with undated games.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Undated {
-    /// Leave them out (reported).
-    #[default]
-    Skip,
-    /// Rate them after all dated games, in file order (reported).
-    Last,
+crate::choice::choice! {
+    /// What to do with undated games.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+    #[serde(rename_all = "lowercase")]
+    pub enum Undated {
+        #[default]
+        Skip = ("skip", "Leave them out (reported)"),
+        Last = (
+            "last",
+            "Rate them after all dated games, in file order (reported)"
+        ),
+    }
 }
 
 /// Why a game was not rated.

@@ -20,70 +20,62 @@ pub use evaluate::{Bin, EngineEvaluation, Figures};
 pub use events::{Event, GameInput, SkipReason, Skipped, Undated};
 
 use crate::record::{ResultKind, Winner};
-use clap::ValueEnum;
 use events::{DateKey, Identity, compare_games, duplicate_key};
 use ladder::{LadderFile, grade, rank_level};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
-/// A rating engine.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, ValueEnum, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum EngineKind {
-    /// The 1984 French ladder (seed 000), exactly as written.
-    Ffg1984,
-    /// The French federation's 2003–2012 rule.
-    Ffg2003,
-    /// European Go Federation GoR (2021 formula).
-    Egf,
-    /// Glickman's Glicko-2, one rating period per day.
-    Glicko2,
-    /// Coulom's Whole-History Rating, updated incrementally day by day.
-    Whr,
-    /// Plain per-game Elo: the baseline.
-    Elo,
+crate::choice::choice! {
+    /// A rating engine.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+    #[serde(rename_all = "lowercase")]
+    pub enum EngineKind {
+        Ffg1984 = (
+            "ffg1984",
+            "The 1984 French ladder (seed 000), exactly as written"
+        ),
+        Ffg2003 = ("ffg2003", "The French federation's 2003–2012 rule"),
+        Egf = ("egf", "European Go Federation GoR (2021 formula)"),
+        Glicko2 = ("glicko2", "Glickman's Glicko-2, one rating period per day"),
+        Whr = (
+            "whr",
+            "Coulom's Whole-History Rating, updated incrementally day by day"
+        ),
+        Elo = ("elo", "Plain per-game Elo: the baseline"),
+    }
 }
 
 impl EngineKind {
-    /// Lower-case name used in outputs.
-    pub fn name(self) -> &'static str {
-        match self {
-            EngineKind::Ffg1984 => "ffg1984",
-            EngineKind::Ffg2003 => "ffg2003",
-            EngineKind::Egf => "egf",
-            EngineKind::Glicko2 => "glicko2",
-            EngineKind::Whr => "whr",
-            EngineKind::Elo => "elo",
-        }
-    }
     /// True for engines that give no probability (a logistic on their gap is fitted).
     pub fn is_ladder(self) -> bool {
         matches!(self, EngineKind::Ffg1984 | EngineKind::Ffg2003)
     }
 }
 
-/// Rounding of the 1984 ladder's VAR.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Rounding {
-    /// Truncate VAR to an integer (the Decision in rules.md §4).
-    #[default]
-    Trunc,
-    /// Keep fractions.
-    Exact,
+crate::choice::choice! {
+    /// Rounding of the 1984 ladder's VAR.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+    #[serde(rename_all = "lowercase")]
+    pub enum Rounding {
+        #[default]
+        Trunc = (
+            "trunc",
+            "Truncate VAR to an integer (the Decision in rules.md §4)"
+        ),
+        Exact = ("exact", "Keep fractions"),
+    }
 }
 
-/// Output format of the ladder.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Format {
-    /// Aligned terminal table.
-    #[default]
-    Table,
-    /// CSV with a header row.
-    Csv,
-    /// JSON.
-    Json,
+crate::choice::choice! {
+    /// Output format of the ladder.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+    #[serde(rename_all = "lowercase")]
+    pub enum Format {
+        #[default]
+        Table = ("table", "Aligned terminal table"),
+        Csv = ("csv", "CSV with a header row"),
+        Json = ("json", "JSON"),
+    }
 }
 
 /// Free parameters of the engines (the ones `--evaluate` fits on the first half).

@@ -1,0 +1,257 @@
+//! The command line: clap definitions, and their translation into the library's options.
+//!
+//! Nothing here decides anything about Go or files; library types are parsed by name through
+//! [`ChoiceParser`] (the library knows no clap).
+
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use clap::{Args, Parser, Subcommand};
+use echelle::batch::{BatchOptions, Only};
+use echelle::choice::Choice;
+use echelle::life::DeadStones;
+use echelle::rating::{EngineKind, Format, Rounding, Undated};
+use echelle::rules::{KoRule, Rules};
+use std::marker::PhantomData;
+use std::path::PathBuf;
+
+/// Check, score and rate archives of Go game records (SGF).
+#[derive(Parser)]
+#[command(name = "echelle", version, about)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Decode, parse, replay and score every game; one JSON line per game.
+    Analyze(AnalyzeArgs),
+    /// Rate the players: the 1984 French ladder (and other engines) over the games in date order.
+    Rate(Box<RateArgs>),
+    /// Measure the dead-stone estimate against records with agreed TB/TW markup.
+    Accuracy(AccuracyArgs),
+    /// Draw a game's final position with dead stones, territory, seki and the count.
+    Show(ShowArgs),
+}
+
+/// Parses a library [`Choice`] by name and offers its names and descriptions in `--help`.
+#[derive(Clone)]
+pub struct ChoiceParser<T>(PhantomData<T>);
+
+impl<T> ChoiceParser<T> {
+    /// A parser for `T`.
+    pub fn new() -> Self {
+        ChoiceParser(PhantomData)
+    }
+}
+
+impl<T: Choice> TypedValueParser for ChoiceParser<T> {
+    type Value = T;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<T, clap::Error> {
+        // The possible-values parser gives clap's own message for an unknown name.
+        let name = PossibleValuesParser::new(T::names()).parse_ref(cmd, arg, value)?;
+        let ignore_case = arg.is_some_and(clap::Arg::is_ignore_case_set);
+        T::ALL
+            .iter()
+            .find(|(_, n, _)| *n == name || (ignore_case && n.eq_ignore_ascii_case(&name)))
+            .map(|e| e.0)
+            .ok_or_else(|| clap::Error::new(clap::error::ErrorKind::InvalidValue).with_cmd(cmd))
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(T::ALL.iter().map(|(_, name, help)| {
+            PossibleValue::new(*name).help(*help)
+        })))
+    }
+}
+
+/// `--dead-stones`: a method of echelle's, or `gtp:COMMAND`.
+fn parse_dead_stones(s: &str) -> Result<DeadStones, String> {
+    s.parse()
+        .map_err(|e: echelle::life::DeadStonesError| e.to_string())
+}
+
+#[derive(Args)]
+pub struct ShowArgs {
+    /// The SGF file, with `#N` to pick the N-th game of a collection (from 0).
+    pub game: String,
+    /// Also write an SVG diagram here.
+    #[arg(long)]
+    pub svg: Option<PathBuf>,
+    /// Colours in the terminal.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+    /// How dead stones are decided (as for analyze, gtp:COMMAND included).
+    #[arg(long, default_value = "auto", value_parser = parse_dead_stones)]
+    pub dead_stones: DeadStones,
+    /// Ko rule for the replay.
+    #[arg(long, value_parser = ChoiceParser::<KoRule>::new(), default_value_t = KoRule::Positional)]
+    pub ko: KoRule,
+}
+
+/// When to colour the terminal picture.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorChoice {
+    /// When standard output is a terminal.
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
+}
+
+#[derive(Args)]
+pub struct AccuracyArgs {
+    /// Files, directories or archives; only games ending with TB/TW markup are used.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// Playouts per position for the estimate.
+    #[arg(long)]
+    pub playouts: Option<u32>,
+    /// Seed of the playouts (the default is the one `analyze` uses): other seeds show how
+    /// much of the figures is sampling luck.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Print the figures as JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// List the games whose estimated dead set differs from the markup.
+    #[arg(long)]
+    pub list: bool,
+    /// Also write one JSON line per position (estimate, markup, time) to this file.
+    #[arg(long, value_name = "FILE")]
+    pub positions: Option<PathBuf>,
+}
+
+/// Options shared by every subcommand that reads records.
+#[derive(Args)]
+pub struct InputArgs {
+    /// Files, directories, .zip/.tar/.tar.gz archives, or `-` for standard input.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// Worker threads (default: one per core).
+    #[arg(long, short = 'j')]
+    pub threads: Option<usize>,
+    /// Largest SGF file read from disk, in bytes.
+    #[arg(long, default_value_t = 64 << 20)]
+    pub max_file_bytes: u64,
+    /// Largest archive entry read, in bytes.
+    #[arg(long, default_value_t = 16 << 20)]
+    pub max_entry_bytes: u64,
+    /// Most nodes accepted in one file (deep trees are rejected, not crashed on).
+    #[arg(long, default_value_t = 100_000)]
+    pub max_nodes: usize,
+    /// Ko rule for replays (French rules: positional superko).
+    #[arg(long, value_parser = ChoiceParser::<KoRule>::new(), default_value_t = KoRule::Positional)]
+    pub ko: KoRule,
+    /// How dead stones are decided before counting: auto (markup, else estimate), markup,
+    /// estimate, none (every stone alive), or gtp:COMMAND (ask a GTP engine, e.g.
+    /// "gtp:gnugo --mode gtp").
+    #[arg(long, default_value = "auto", value_parser = parse_dead_stones)]
+    pub dead_stones: DeadStones,
+    /// Never show a progress bar.
+    #[arg(long)]
+    pub no_progress: bool,
+}
+
+#[derive(Args)]
+pub struct AnalyzeArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Write the JSON lines here instead of standard output.
+    #[arg(long, short = 'o')]
+    pub output: Option<PathBuf>,
+    /// Which records to write (the summary counts all of them).
+    #[arg(long, value_parser = ChoiceParser::<Only>::new(), default_value_t = Only::All)]
+    pub only: Only,
+    /// Print no summary on stderr.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+}
+
+#[derive(Args)]
+pub struct RateArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Rating engines, several allowed (comma-separated or repeated).
+    #[arg(
+        long = "engine",
+        value_parser = ChoiceParser::<EngineKind>::new(),
+        value_delimiter = ',',
+        default_value = "ffg1984"
+    )]
+    pub engines: Vec<EngineKind>,
+    /// Output format of the ladder.
+    #[arg(long, value_parser = ChoiceParser::<Format>::new(), default_value_t = Format::Table)]
+    pub format: Format,
+    /// Undated games: skipped (default) or rated after all dated ones.
+    #[arg(long, value_parser = ChoiceParser::<Undated>::new(), default_value_t = Undated::Skip)]
+    pub undated: Undated,
+    /// Starting ladder: TSV `name<TAB>level` or the federation's list format.
+    #[arg(long)]
+    pub ladder: Option<PathBuf>,
+    /// Name aliases: TSV `alias<TAB>canonical name`.
+    #[arg(long)]
+    pub aliases: Option<PathBuf>,
+    /// Start level when neither the ladder nor the record's rank gives one (-1500 = 15k).
+    #[arg(long, default_value_t = -1500.0, allow_negative_numbers = true)]
+    pub default_level: f64,
+    /// Rounding of the 1984 ladder's changes.
+    #[arg(long, value_parser = ChoiceParser::<Rounding>::new(), default_value_t = Rounding::Trunc)]
+    pub rounding: Rounding,
+    /// Rate only games up to this date (YYYY, YYYY-MM or YYYY-MM-DD).
+    #[arg(long)]
+    pub as_of: Option<String>,
+    /// Predict each game before rating it and print each engine's accuracy.
+    #[arg(long)]
+    pub evaluate: bool,
+    /// Write one JSON line per rated game, player and engine here.
+    #[arg(long)]
+    pub history: Option<PathBuf>,
+    /// Write one JSON line per game and engine with the prediction (implies --evaluate).
+    #[arg(long)]
+    pub predictions: Option<PathBuf>,
+    /// Write the list of games that could not be rated, with reasons, here.
+    #[arg(long)]
+    pub skipped: Option<PathBuf>,
+    /// Elo K factor (starting point of the fit under --evaluate).
+    #[arg(long)]
+    pub elo_k: Option<f64>,
+    /// Value of one handicap stone in Elo points (elo, glicko2, whr).
+    #[arg(long)]
+    pub stone: Option<f64>,
+    /// WHR drift w², in Elo² per day.
+    #[arg(long)]
+    pub whr_w2: Option<f64>,
+    /// Glicko-2 volatility constraint τ.
+    #[arg(long)]
+    pub glicko_tau: Option<f64>,
+    /// Keep the given parameters under --evaluate instead of fitting them on the first half.
+    #[arg(long)]
+    pub no_fit: bool,
+}
+
+impl InputArgs {
+    /// The batch options these flags ask for.
+    pub fn batch_options(&self) -> BatchOptions {
+        let mut o = BatchOptions {
+            threads: self.threads,
+            progress: !self.no_progress,
+            ..BatchOptions::default()
+        };
+        o.limits.max_file_bytes = self.max_file_bytes;
+        o.limits.max_entry_bytes = self.max_entry_bytes;
+        o.parse.max_nodes = self.max_nodes;
+        o.analyze.dead_stones = self.dead_stones.clone();
+        o.analyze.rules = Rules {
+            ko: self.ko,
+            ..Rules::french()
+        };
+        o
+    }
+}

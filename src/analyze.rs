@@ -8,7 +8,8 @@ use crate::output::{Captures, GameReport, Status};
 use crate::rating::GameInput;
 use crate::record::GameRecord;
 use crate::record::{ResultKind, Winner};
-use crate::rules::{self, Replay, Rules};
+use crate::replay::Replay;
+use crate::rules::Rules;
 use crate::scoring::{self, Score, ScoreInput, Verdict};
 use std::hash::{Hash, Hasher};
 
@@ -151,7 +152,7 @@ fn open_points(pos: &crate::board::Position, ld: &life::LifeAndDeath) -> usize {
 /// The handicap of a record and its main line replayed (handicap placements are no wrong turn).
 pub fn replay_record(record: &GameRecord, rules: &Rules) -> (crate::handicap::Handicap, Replay) {
     let hc = handicap::infer(record);
-    let replay = rules::replay(
+    let replay = crate::replay::replay(
         record.size.width,
         record.size.height,
         &record.steps,

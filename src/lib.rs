@@ -18,5 +18,6 @@ pub mod life;
 pub mod output;
 pub mod rating;
 pub mod record;
+pub mod replay;
 pub mod rules;
 pub mod scoring;

@@ -3,7 +3,7 @@
 use crate::decode::EncodingInfo;
 use crate::handicap::Handicap;
 use crate::record::{GameDate, Komi, Player, RecordedResult, RulesInfo, Size, Winner};
-use crate::rules::Violation;
+use crate::replay::Violation;
 use crate::scoring::{Outcome, Score, Verdict};
 use serde::Serialize;
 use std::collections::BTreeMap;

@@ -40,7 +40,7 @@ impl<'a> ScoreInput<'a> {
     /// final position, prisoners (suicided stones included) and passes.
     pub fn of_game(
         record: &'a crate::record::GameRecord,
-        replay: &'a crate::rules::Replay,
+        replay: &'a crate::replay::Replay,
         life: &'a LifeAndDeath,
         handicap: u32,
     ) -> ScoreInput<'a> {

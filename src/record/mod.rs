@@ -9,6 +9,9 @@ mod read;
 pub use facts::{parse_date, parse_komi, parse_result, parse_rules, parse_size};
 pub use read::parse_file;
 
+/// The ruleset names `RU` is read into (the rules themselves are in [`crate::rules`]).
+pub use crate::rules::RuleSet;
+
 /// Limits that keep one hostile or huge file from exhausting the stack or memory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ParseLimits {
@@ -109,30 +112,6 @@ pub struct GameDate {
     pub last: Option<String>,
     /// The raw `DT` value.
     pub raw: String,
-}
-
-/// The ruleset named by `RU`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum RuleSet {
-    /// French rules (area scoring, positional superko, suicide illegal).
-    French,
-    /// Japanese rules.
-    Japanese,
-    /// Korean rules.
-    Korean,
-    /// Chinese rules.
-    Chinese,
-    /// American Go Association rules.
-    Aga,
-    /// New Zealand rules.
-    Nz,
-    /// Tromp-Taylor rules.
-    TrompTaylor,
-    /// Ing (SST) rules.
-    Ing,
-    /// Absent or unrecognised `RU`.
-    Unknown,
 }
 
 /// The recorded rules, normalised with the raw value kept.

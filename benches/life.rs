@@ -6,7 +6,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use echelle::analyze::replay_record;
 use echelle::batch::read_records;
 use echelle::board::Position;
-use echelle::life::{DeadStoneMethod, EstimateParams, analyze_with};
+use echelle::life::{DeadStoneMethod, EstimateParams, decide_with};
 use echelle::rules::Rules;
 use std::hint::black_box;
 use std::path::PathBuf;
@@ -36,7 +36,7 @@ fn bench_estimate(c: &mut Criterion) {
         |b| {
             b.iter(|| {
                 for p in &positions {
-                    black_box(analyze_with(p, None, DeadStoneMethod::Estimate, params));
+                    black_box(decide_with(p, None, DeadStoneMethod::Estimate, params));
                 }
             })
         },

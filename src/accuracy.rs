@@ -5,7 +5,7 @@
 use crate::analyze::replay_record;
 use crate::batch::read_records;
 use crate::board::{Color, Point, Position};
-use crate::life::{ChainStatus, DeadStoneMethod, EstimateParams, LifeAndDeath, analyze_with};
+use crate::life::{ChainStatus, DeadStoneMethod, EstimateParams, LifeAndDeath, decide_with};
 use crate::record::ResultKind;
 use crate::rules::Rules;
 use crate::scoring::{ScoreInput, Verdict, score};
@@ -150,9 +150,9 @@ pub fn accuracy_report(
         let (hc, rep) = replay_record(g, &Rules::french());
         let pos = &rep.position;
         let markup = Some((&g.territory_black[..], &g.territory_white[..]));
-        let by_markup = analyze_with(pos, markup, DeadStoneMethod::Markup, params);
+        let by_markup = decide_with(pos, markup, DeadStoneMethod::Markup, params);
         let t = Instant::now();
-        let est = analyze_with(pos, None, DeadStoneMethod::Estimate, params);
+        let est = decide_with(pos, None, DeadStoneMethod::Estimate, params);
         let ms = t.elapsed().as_secs_f64() * 1000.0;
         total += ms;
         r.worst_ms = r.worst_ms.max(ms);

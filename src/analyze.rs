@@ -3,14 +3,13 @@
 use crate::decode::EncodingInfo;
 use crate::handicap;
 use crate::life::{self, DeadStoneMethod, DeadStones, LifeAndDeath};
-use crate::output::WinnerReport;
 use crate::output::{Captures, GameReport, Status};
 use crate::rating::GameInput;
 use crate::record::GameRecord;
 use crate::record::{ResultKind, Winner};
 use crate::replay::Replay;
 use crate::rules::Rules;
-use crate::scoring::{self, Score, ScoreInput, Verdict};
+use crate::scoring::{self, Score, ScoreInput, Verdict, WinnerReport, WinnerSource};
 use std::hash::{Hash, Hasher};
 
 /// What the per-game analysis needs to know.
@@ -73,7 +72,7 @@ pub fn count(
     ));
     let ld = match &opts.dead_stones {
         DeadStones::Gtp(cmd) => gtp_life(cmd, &replay.position, record.komi.value.unwrap_or(0.0)),
-        DeadStones::Method(m) => life::analyze(&replay.position, markup, *m),
+        DeadStones::Method(m) => life::decide(&replay.position, markup, *m),
     };
     let open = open_points(&replay.position, &ld);
     let area = replay.position.cells.len();
@@ -128,7 +127,7 @@ fn gtp_life(command: &str, pos: &crate::board::Position, komi: f64) -> LifeAndDe
     match asked {
         Ok(dead) => life::from_dead_list(pos, &dead, life::DeadSource::Gtp),
         Err(e) => {
-            let mut ld = life::analyze(pos, None, DeadStoneMethod::None);
+            let mut ld = life::decide(pos, None, DeadStoneMethod::None);
             ld.note = Some(format!("GTP engine failed, every stone kept: {e}"));
             ld
         }
@@ -172,7 +171,7 @@ fn unscored(record: &GameRecord) -> (WinnerReport, Verdict) {
             WinnerReport {
                 color: res.winner,
                 margin: None,
-                source: "recorded",
+                source: WinnerSource::Recorded,
                 reason: None,
             },
             Verdict::NotComparable,
@@ -194,7 +193,7 @@ fn unscored(record: &GameRecord) -> (WinnerReport, Verdict) {
                 WinnerReport {
                     color: Winner::Unknown,
                     margin: None,
-                    source: "unknown",
+                    source: WinnerSource::Unknown,
                     reason: Some(reason),
                 },
                 verdict,
@@ -245,12 +244,12 @@ pub fn analyze_game(
                 r.winner = Some(WinnerReport {
                     color: record.result.winner,
                     margin: record.result.margin,
-                    source: "recorded",
+                    source: WinnerSource::Recorded,
                     reason: Some(reason),
                 });
                 r.verdict = Some(Verdict::NotComparable);
             } else {
-                r.winner = Some(WinnerReport::from(&c.score.outcome));
+                r.winner = Some(c.score.winner.clone());
                 r.verdict = Some(c.score.verdict);
             }
             r.score = Some(c.score);
@@ -266,7 +265,7 @@ pub fn analyze_game(
     let rating = opts.rating_inputs.then(|| {
         let (winner, kind) = match &r.winner {
             // A counted winner overrides RE; the kind stays the recorded one (forfeit etc.).
-            Some(w) if w.source == "count" => (w.color, Some(ResultKind::Score)),
+            Some(w) if w.source == WinnerSource::Count => (w.color, Some(ResultKind::Score)),
             _ => (record.result.winner, record.result.kind),
         };
         GameInput::from_record(
@@ -353,7 +352,7 @@ pub fn picture(
                 DeadStones::Method(m) => *m,
                 DeadStones::Gtp(_) => DeadStoneMethod::Auto,
             };
-            (life::analyze(&replay.position, None, method), None)
+            (life::decide(&replay.position, None, method), None)
         }
     };
     Ok(Picture {

@@ -588,12 +588,12 @@ fn breakdown(out: &mut String, input: &DiagramInput, v: &View) {
     if let Some(note) = &s.komi_note {
         let _ = writeln!(out, "Komi: {}", clean(note));
     }
-    let o = &s.outcome;
-    let mut line = format!("Outcome: {}", win_words(o.winner));
+    let o = &s.winner;
+    let mut line = format!("Outcome: {}", win_words(o.color));
     if let Some(m) = o.margin {
         let _ = write!(line, " by {}", num(m));
     }
-    let _ = write!(line, " (basis: {})", o.basis);
+    let _ = write!(line, " (basis: {})", o.source.name());
     if let Some(r) = &o.reason {
         let _ = write!(line, ": {}", clean(r));
     }
@@ -888,7 +888,7 @@ fn territory_square(cx: usize, cy: usize, owner: Color) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::life::{DeadStoneMethod, analyze};
+    use crate::life::{DeadStoneMethod, decide};
     use crate::record::{RecordedResult, ResultKind};
     use crate::scoring::tests::{seed_input, seed001};
     use crate::scoring::{ScoreInput, score};
@@ -982,10 +982,10 @@ mod tests {
     fn nine_by_nine_with_score() {
         let p = seed001();
         let tw = [Point { x: 7, y: 2 }];
-        let life = analyze(&p, Some((&[], &tw)), DeadStoneMethod::Markup);
+        let life = decide(&p, Some((&[], &tw)), DeadStoneMethod::Markup);
         let re = RecordedResult::new("B+2.5", Winner::Black, Some(ResultKind::Score), Some(2.5));
         let s = score(&ScoreInput {
-            rules: RuleSet::Japanese,
+            rules: crate::rules::Rules::preset(RuleSet::Japanese),
             ..seed_input(&p, &life, &re)
         });
         let mut inp = input(&p, &life, Some(&s));
@@ -1029,7 +1029,7 @@ mod tests {
     #[test]
     fn seki_from_the_analysis_is_marked() {
         let (p, _) = setup(&crate::life::tests::SEKI);
-        let life = analyze(&p, None, DeadStoneMethod::Estimate);
+        let life = decide(&p, None, DeadStoneMethod::Estimate);
         let inp = input(&p, &life, None);
         let t = terminal(&inp, false);
         assert!(t.contains("6  O O O # # # @ @ X X X  6"), "{t}");
@@ -1048,7 +1048,7 @@ mod tests {
             (10, 10, 0),
         ] {
             let p = Position::empty(w, h);
-            let life = analyze(&p, None, DeadStoneMethod::None);
+            let life = decide(&p, None, DeadStoneMethod::None);
             let inp = input(&p, &life, None);
             let t = terminal(&inp, false);
             let board: String = t.lines().skip(3).take(h as usize).collect();
@@ -1056,7 +1056,7 @@ mod tests {
             assert_eq!(svg(&inp).matches("class=\"hoshi\"").count(), stars);
         }
         let p = Position::empty(19, 19);
-        let life = analyze(&p, None, DeadStoneMethod::None);
+        let life = decide(&p, None, DeadStoneMethod::None);
         let t = terminal(&input(&p, &life, None), false);
         assert!(
             t.contains("16  . . . , . . . . . , . . . . . , . . .  16"),
@@ -1104,7 +1104,7 @@ mod tests {
                     _ => None,
                 };
             }
-            let life = analyze(&p, None, DeadStoneMethod::Estimate);
+            let life = decide(&p, None, DeadStoneMethod::Estimate);
             let mut inp = input(&p, &life, None);
             inp.last_move = Some(Point {
                 x: w.saturating_sub(1),
@@ -1132,13 +1132,13 @@ mod tests {
         }
         // 52 wide: SGF letters.
         let p = Position::empty(52, 52);
-        let life = analyze(&p, None, DeadStoneMethod::None);
+        let life = decide(&p, None, DeadStoneMethod::None);
         let t = terminal(&input(&p, &life, None), false);
         assert!(t.contains(" a b c ") && t.contains(" X Y Z\n"), "{t}");
         assert!(t.contains("\n52  . . ") && t.contains(" .  1\n"));
         // 5x3: rectangles keep their shape.
         let p = Position::empty(5, 3);
-        let life = analyze(&p, None, DeadStoneMethod::None);
+        let life = decide(&p, None, DeadStoneMethod::None);
         let t = terminal(&input(&p, &life, None), false);
         assert!(
             t.contains("3  . . . . .  3\n") && t.contains("1  . . . . .  1\n"),

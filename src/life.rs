@@ -300,12 +300,12 @@ impl Default for EstimateParams {
 /// Life and death of `pos` with the default estimate parameters.
 ///
 /// `markup` is the `(TB, TW)` points of the last node, if the record has any.
-pub fn analyze(
+pub fn decide(
     pos: &Position,
     markup: Option<(&[Point], &[Point])>,
     method: DeadStoneMethod,
 ) -> LifeAndDeath {
-    analyze_with(pos, markup, method, EstimateParams::default())
+    decide_with(pos, markup, method, EstimateParams::default())
 }
 
 /// Life and death of `pos` when another judge (a GTP engine) named the dead stones.
@@ -324,7 +324,7 @@ pub fn from_dead_list(pos: &Position, dead_points: &[Point], source: DeadSource)
 }
 
 /// Life and death of `pos` with explicit estimate parameters.
-pub fn analyze_with(
+pub fn decide_with(
     pos: &Position,
     markup: Option<(&[Point], &[Point])>,
     method: DeadStoneMethod,
@@ -1802,7 +1802,7 @@ pub(crate) mod tests {
     }
 
     pub(crate) fn est(p: &Position) -> LifeAndDeath {
-        analyze(p, None, DeadStoneMethod::Estimate)
+        decide(p, None, DeadStoneMethod::Estimate)
     }
 
     #[test]
@@ -2006,7 +2006,7 @@ pub(crate) mod tests {
     #[test]
     fn none_method_keeps_everything() {
         let p = pos(&["X.O", "...", "O.X"]);
-        let ld = analyze(&p, None, DeadStoneMethod::None);
+        let ld = decide(&p, None, DeadStoneMethod::None);
         assert!(ld.status.iter().flatten().all(|s| *s == ChainStatus::Alive));
         assert_eq!(ld.source, DeadSource::None);
     }
@@ -2016,16 +2016,16 @@ pub(crate) mod tests {
         // White's stone at (1,1) has one liberty, (2,1), which the markup leaves neutral.
         let p = pos(&[".X...", "XO...", ".X...", "....."]);
         let tb = [Point { x: 0, y: 0 }];
-        let ld = analyze(&p, Some((&tb, &[])), DeadStoneMethod::Markup);
+        let ld = decide(&p, Some((&tb, &[])), DeadStoneMethod::Markup);
         assert_eq!(ld.left_in_atari(&p), vec![Point { x: 1, y: 1 }]);
         // Marked dead, it is no longer flagged.
         let tb = [Point { x: 0, y: 0 }, Point { x: 1, y: 1 }];
-        let ld = analyze(&p, Some((&tb, &[])), DeadStoneMethod::Markup);
+        let ld = decide(&p, Some((&tb, &[])), DeadStoneMethod::Markup);
         assert!(ld.left_in_atari(&p).is_empty());
         // A stone just taken back in a ko stays: its capture would be the ko's recapture.
         let p = pos(&[".XO..", "XO.O.", ".XO..", "....."]);
         let tb = [Point { x: 0, y: 0 }];
-        let ld = analyze(&p, Some((&tb, &[])), DeadStoneMethod::Markup);
+        let ld = decide(&p, Some((&tb, &[])), DeadStoneMethod::Markup);
         assert!(ld.left_in_atari(&p).is_empty());
     }
 
@@ -2033,11 +2033,11 @@ pub(crate) mod tests {
     fn markup_under_stone_is_dead() {
         let p = pos(&["XX.", "XO.", "XX."]);
         let tb = [Point { x: 1, y: 1 }];
-        let ld = analyze(&p, Some((&tb, &[])), DeadStoneMethod::Auto);
+        let ld = decide(&p, Some((&tb, &[])), DeadStoneMethod::Auto);
         assert_eq!(ld.source, DeadSource::Markup);
         assert_eq!(status_at(&ld, &p, 1, 1), Some(ChainStatus::Dead));
         assert_eq!(ld.territory[4], Some(Color::Black));
-        let ld = analyze(&p, None, DeadStoneMethod::Markup);
+        let ld = decide(&p, None, DeadStoneMethod::Markup);
         assert!(ld.note.is_some());
     }
 

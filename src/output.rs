@@ -2,9 +2,9 @@
 
 use crate::decode::EncodingInfo;
 use crate::handicap::Handicap;
-use crate::record::{GameDate, Komi, Player, RecordedResult, RulesInfo, Size, Winner};
+use crate::record::{GameDate, Komi, Player, RecordedResult, RulesInfo, Size};
 use crate::replay::Violation;
-use crate::scoring::{Outcome, Score, Verdict};
+use crate::scoring::{Score, Verdict, WinnerReport};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -38,31 +38,6 @@ pub struct Captures {
     pub black: u32,
     /// Stones captured by White.
     pub white: u32,
-}
-
-/// The winner a report settles on.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct WinnerReport {
-    /// `B`, `W`, `draw`, `void` or `unknown`.
-    pub color: Winner,
-    /// Margin, when counted.
-    pub margin: Option<f64>,
-    /// `count` (the French count), `recorded` (resignation, time, forfeit) or `unknown`.
-    pub source: &'static str,
-    /// Why the winner is unknown.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub reason: Option<String>,
-}
-
-impl From<&Outcome> for WinnerReport {
-    fn from(o: &Outcome) -> Self {
-        WinnerReport {
-            color: o.winner,
-            margin: o.margin,
-            source: o.basis,
-            reason: o.reason.clone(),
-        }
-    }
 }
 
 /// One line of `echelle analyze` output: everything known about one game.

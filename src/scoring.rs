@@ -1,9 +1,14 @@
 //! Scores of a finished game: the French area count, the quick count that cross-checks it,
 //! the count under the game's own rules, the winner and a verdict against `RE`.
+//!
+//! Every count is one function, [`Count::under`], driven by a [`Rules`] value: which points
+//! are a colour's (area or territory), whether eyes in seki count, whether dead stones are
+//! removed, the compensation and the default komi. No ruleset is matched by name here.
 
-use crate::board::{Color, Position};
+use crate::board::{Cell, Color, Grid, Position, flood};
 use crate::life::{ChainStatus, Confidence, DeadSource, LifeAndDeath};
-use crate::record::{RecordedResult, ResultKind, RuleSet, Winner};
+use crate::record::{RecordedResult, ResultKind, Winner};
+use crate::rules::{RuleSet, Rules, Scoring};
 use serde::Serialize;
 
 /// What scoring needs from a replayed game.
@@ -17,8 +22,8 @@ pub struct ScoreInput<'a> {
     pub komi: Option<f64>,
     /// Handicap stones (0 or 1 = even game).
     pub handicap: u32,
-    /// The game's rules (`Unknown` is scored as French).
-    pub rules: RuleSet,
+    /// The game's own rules (the preset of its `RU`; French when unknown).
+    pub rules: Rules,
     /// Stones Black holds as prisoners (captures by Black, plus White's suicided stones).
     pub captures_black: u32,
     /// Stones White holds as prisoners.
@@ -49,7 +54,7 @@ impl<'a> ScoreInput<'a> {
             life,
             komi: record.komi.value,
             handicap,
-            rules: record.rules.name,
+            rules: Rules::preset(record.rules.name),
             captures_black: replay.captures_black + replay.suicided_white,
             captures_white: replay.captures_white + replay.suicided_black,
             passes_black: replay.passes_black,
@@ -117,16 +122,40 @@ pub enum Verdict {
     NoResult,
 }
 
-/// The winner the report settles on, and why.
+/// Where the winner a report settles on comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum WinnerSource {
+    /// echelle's count of the final position.
+    Count,
+    /// The recorded result (resignation, time, forfeit, void, or an unfinished position).
+    Recorded,
+    /// Nobody can say.
+    Unknown,
+}
+
+impl WinnerSource {
+    /// Its name in reports (`count`, `recorded`, `unknown`).
+    pub fn name(self) -> &'static str {
+        match self {
+            WinnerSource::Count => "count",
+            WinnerSource::Recorded => "recorded",
+            WinnerSource::Unknown => "unknown",
+        }
+    }
+}
+
+/// The winner a report settles on, and why.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Outcome {
-    /// Winner.
-    pub winner: Winner,
-    /// Margin when it comes from a count.
+pub struct WinnerReport {
+    /// `B`, `W`, `draw`, `void` or `unknown`.
+    pub color: Winner,
+    /// Margin, when counted.
     pub margin: Option<f64>,
-    /// `count`, `recorded` or `unknown`.
-    pub basis: &'static str,
-    /// Why the winner is unknown, if so.
+    /// Where it comes from.
+    pub source: WinnerSource,
+    /// Why the winner is unknown, or why the recorded one stands.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
 }
 
@@ -151,36 +180,10 @@ pub struct Score {
     pub komi_note: Option<String>,
     /// The winner (reported at the top level of a game report, not inside `score`).
     #[serde(skip)]
-    pub outcome: Outcome,
+    pub winner: WinnerReport,
     /// Comparison with `RE` (reported at the top level too).
     #[serde(skip)]
     pub verdict: Verdict,
-}
-
-/// Default komi of a ruleset when `KM` is absent: 0.5 in handicap games, else the rules'
-/// usual value (French 7.5 per rules.md §2).
-pub fn default_komi(rules: RuleSet, handicap: u32) -> f64 {
-    if handicap >= 2 {
-        return 0.5;
-    }
-    match rules {
-        RuleSet::Japanese | RuleSet::Korean => 6.5,
-        RuleSet::Nz => 7.0,
-        RuleSet::Ing => 8.0,
-        _ => 7.5,
-    }
-}
-
-/// Points White receives for the handicap under `rules`.
-pub fn compensation(rules: RuleSet, handicap: u32) -> f64 {
-    if handicap < 2 {
-        return 0.0;
-    }
-    match rules {
-        RuleSet::French | RuleSet::Aga | RuleSet::Unknown => f64::from(handicap - 1),
-        RuleSet::Chinese | RuleSet::Ing => f64::from(handicap),
-        RuleSet::Japanese | RuleSet::Korean | RuleSet::Nz | RuleSet::TrompTaylor => 0.0,
-    }
 }
 
 /// Raw tallies of a position under a life-and-death verdict.
@@ -260,71 +263,222 @@ pub fn japanese_territory(pos: &Position, life: &LifeAndDeath) -> Vec<Option<Col
 /// borders a seki chain (an eye in seki: no territory under Japanese rules). Each region is
 /// flooded once.
 fn regions_touching_seki(pos: &Position, life: &LifeAndDeath) -> Vec<bool> {
-    let w = pos.width as usize;
-    let h = pos.height as usize;
     let n = pos.cells.len();
     let mut out = vec![false; n];
-    if w == 0 || life.status.len() < n || life.territory.len() < n {
+    let Some(grid) = Grid::from_position(pos) else {
+        return out;
+    };
+    if life.status.len() < n || life.territory.len() < n {
         return out;
     }
+    let geo = &grid.geo;
     let living = |q: usize| pos.cells[q].is_some() && life.status[q] != Some(ChainStatus::Dead);
-    let mut seen = vec![false; n];
+    let mut seen = vec![false; grid.cells.len()];
+    let mut stack = Vec::new();
     let mut region = Vec::new();
     for start in 0..n {
-        if seen[start] || living(start) {
+        let ps = geo.pad(start);
+        if seen[ps] || living(start) {
             continue;
         }
         let owner = life.territory[start];
         let mut touches = false;
         region.clear();
-        seen[start] = true;
-        region.push(start);
-        let mut k = 0;
-        while let Some(&p) = region.get(k) {
-            k += 1;
-            let (x, y) = (p % w, p / w);
-            let nbs = [
-                (x > 0).then(|| p - 1),
-                (x + 1 < w).then_some(p + 1),
-                (y > 0).then(|| p - w),
-                (y + 1 < h).then_some(p + w),
-            ];
-            for q in nbs.into_iter().flatten() {
-                if living(q) {
-                    touches |= life.status[q] == Some(ChainStatus::Seki);
-                } else if !seen[q] && life.territory[q] == owner {
-                    seen[q] = true;
-                    region.push(q);
-                }
+        flood(geo, ps, &mut seen, &mut stack, &mut region, |q| {
+            if grid.cells[q] == Cell::Edge {
+                return false;
             }
-        }
+            let q = geo.unpad(q);
+            if living(q) {
+                touches |= life.status[q] == Some(ChainStatus::Seki);
+                return false;
+            }
+            life.territory[q] == owner
+        });
         if touches {
             for &p in &region {
-                out[p] = true;
+                out[geo.unpad(p)] = true;
             }
         }
     }
     out
 }
 
-fn count(rules: RuleSet, black: f64, white_raw: f64, komi: f64, comp: f64) -> Count {
-    let white = white_raw + komi + comp;
-    let margin = black - white;
-    let winner = if margin > 0.0 {
-        Winner::Black
-    } else if margin < 0.0 {
-        Winner::White
-    } else {
-        Winner::Draw
+impl Count {
+    /// A count from the two colours' points: White's get komi and compensation.
+    fn new(rules: RuleSet, black: f64, white_raw: f64, komi: f64, compensation: f64) -> Count {
+        let white = white_raw + komi + compensation;
+        let margin = black - white;
+        let winner = if margin > 0.0 {
+            Winner::Black
+        } else if margin < 0.0 {
+            Winner::White
+        } else {
+            Winner::Draw
+        };
+        Count {
+            rules,
+            black,
+            white,
+            komi,
+            compensation,
+            margin,
+            winner,
+        }
+    }
+
+    /// The count of a tallied position under `rules`: each colour's points (area: stones and
+    /// surrounded points; territory: surrounded points, prisoners and the opponent's dead
+    /// stones), eyes in seki only where they count, White's compensation for the handicap.
+    /// `all_alive` is the tally with every stone kept, for rules that remove none.
+    fn under(
+        rules: &Rules,
+        removed: &Tally,
+        all_alive: impl FnOnce() -> Tally,
+        input: &ScoreInput,
+        komi: f64,
+    ) -> Count {
+        let kept;
+        let t = if rules.dead_stones_removed {
+            removed
+        } else {
+            kept = all_alive();
+            &kept
+        };
+        let points = |side: usize| {
+            if rules.seki_eyes_count {
+                t.territory[side]
+            } else {
+                t.territory_no_seki[side]
+            }
+        };
+        let (black, white) = match rules.scoring {
+            Scoring::Area => (t.stones[0] + points(0), t.stones[1] + points(1)),
+            Scoring::Territory => (
+                points(0) + input.captures_black + t.dead[1],
+                points(1) + input.captures_white + t.dead[0],
+            ),
+        };
+        Count::new(
+            rules.name,
+            f64::from(black),
+            f64::from(white),
+            komi,
+            rules.compensation(input.handicap),
+        )
+    }
+}
+
+/// The quick count of seed 001 and whether it agrees with the French margin, with the
+/// adjustment made or the reason it cannot agree.
+fn quick_count(input: &ScoreInput, t: &Tally, french: &Count) -> (Count, bool, Option<String>) {
+    let f = |x: u32| f64::from(x);
+    let komi = french.komi;
+    // Each side's territory, filled with the prisoners and pass stones the opponent hands
+    // over (dead stones are prisoners too); komi only, no compensation.
+    let (qb, qw) = (
+        f(t.territory[0]) - f(input.captures_white + t.dead[0] + input.passes_black),
+        f(t.territory[1]) - f(input.captures_black + t.dead[1] + input.passes_white),
+    );
+    let quick = Count::new(RuleSet::French, qb, qw, komi, 0.0);
+    let diff = french.margin - quick.margin;
+    if diff.abs() < 1e-9 {
+        return (quick, true, None);
+    }
+    if (diff - 1.0).abs() < 1e-9 && input.last_mover == Some(Color::Black) {
+        // White must pass last: a record ending on Black's turn owes Black one pass stone.
+        return (
+            Count::new(RuleSet::French, qb, qw - 1.0, komi, 0.0),
+            true,
+            Some(
+                "Black moved last: White gives one more pass stone, as the quick count requires"
+                    .into(),
+            ),
+        );
+    }
+    // area − quick = Black's turns − White's turns (handicap counted as one turn), so a
+    // difference means the moves did not alternate, setup stones were added, or the
+    // handicap was placed as moves; a capture miscount shows up here too.
+    let placed_b = t.stones[0] + t.dead[0] + input.captures_white;
+    let placed_w = t.stones[1] + t.dead[1] + input.captures_black;
+    (
+        quick,
+        false,
+        Some(format!(
+            "counts differ by {diff}: Black put {placed_b} stones (handicap {}) and passed {}, White put {placed_w} and passed {}; the quick count needs alternating turns with White last, so setup stones, handicap stones played as moves or non-alternating moves break it",
+            input.handicap, input.passes_black, input.passes_white
+        )),
+    )
+}
+
+/// The winner of a counted game: the recorded one for a resignation, time loss, forfeit or
+/// void game; the count's when the game ended by passes or `RE` is a score; else unknown.
+fn settle_winner(input: &ScoreInput, count: &Count) -> WinnerReport {
+    let res = input.result;
+    let kind = res.kind;
+    let (color, margin, source, reason) = match kind {
+        Some(ResultKind::Resign | ResultKind::Time | ResultKind::Forfeit) => {
+            (res.winner, None, WinnerSource::Recorded, None)
+        }
+        _ if res.winner == Winner::Void => (
+            Winner::Void,
+            None,
+            WinnerSource::Recorded,
+            Some("void game".into()),
+        ),
+        _ if input.ended_by_passes || kind == Some(ResultKind::Score) => (
+            count.winner,
+            Some(count.margin.abs()),
+            WinnerSource::Count,
+            None,
+        ),
+        _ => (
+            Winner::Unknown,
+            None,
+            WinnerSource::Unknown,
+            Some("the game did not end by passes and RE gives no score".into()),
+        ),
     };
-    Count {
-        rules,
-        black,
-        white,
-        komi,
-        compensation: comp,
+    WinnerReport {
+        color,
         margin,
-        winner,
+        source,
+        reason,
+    }
+}
+
+/// The count against `RE`.
+fn verdict(res: &RecordedResult, winner: &WinnerReport, count: &Count) -> Verdict {
+    match (res.kind, res.winner) {
+        (Some(ResultKind::Resign | ResultKind::Time | ResultKind::Forfeit), _)
+        | (_, Winner::Void) => Verdict::NotComparable,
+        (_, Winner::Unknown) | (None, _) => Verdict::NoResult,
+        _ if winner.source != WinnerSource::Count => Verdict::NoResult,
+        (_, w) if w != count.winner => Verdict::WinnerDiffers,
+        (Some(ResultKind::Score), Winner::Draw) => Verdict::Match,
+        (Some(ResultKind::Score), _) => match res.margin {
+            Some(m) if (m - count.margin.abs()).abs() < 1e-6 => Verdict::Match,
+            Some(_) => Verdict::MarginDiffers,
+            None => Verdict::Match,
+        },
+        _ => Verdict::Match,
+    }
+}
+
+/// The dead stones a verdict removed, as SGF points, with what the report says of them.
+fn dead_stones(pos: &Position, life: &LifeAndDeath) -> DeadStones {
+    let sgf = |points: Vec<crate::board::Point>| points.iter().map(|p| p.to_sgf()).collect();
+    DeadStones {
+        source: life.source,
+        confidence: life.confidence,
+        black: sgf(life.dead(Color::Black, pos)),
+        white: sgf(life.dead(Color::White, pos)),
+        left_in_atari: if life.source == DeadSource::Markup {
+            sgf(life.left_in_atari(pos))
+        } else {
+            Vec::new()
+        },
+        unsure: sgf(life.unsure_stones(pos)),
     }
 }
 
@@ -334,165 +488,41 @@ pub fn score(input: &ScoreInput) -> Score {
     let life = input.life;
     let t = tally(pos, life);
     let h = input.handicap;
-    let rules = if input.rules == RuleSet::Unknown {
-        RuleSet::French
-    } else {
-        input.rules
+    let all_alive = || {
+        tally(
+            pos,
+            &crate::life::decide(pos, None, crate::life::DeadStoneMethod::None),
+        )
     };
+    let french_rules = Rules::french();
     let (komi, komi_note) = match input.komi {
         Some(k) => (k, None),
         None => {
-            let k = default_komi(RuleSet::French, h);
+            let k = french_rules.default_komi(h);
             let why = if h >= 2 { "handicap game" } else { "even game" };
             (k, Some(format!("KM absent: {k} ({why})")))
         }
     };
-    let f = |x: u32| f64::from(x);
-    let french = count(
-        RuleSet::French,
-        f(t.stones[0] + t.territory[0]),
-        f(t.stones[1] + t.territory[1]),
-        komi,
-        compensation(RuleSet::French, h),
-    );
-
-    // Quick count: each side's territory, filled with the prisoners and pass stones the
-    // opponent hands over (dead stones are prisoners too); komi only, no compensation.
-    let (qb, qw) = (
-        f(t.territory[0]) - f(input.captures_white + t.dead[0] + input.passes_black),
-        f(t.territory[1]) - f(input.captures_black + t.dead[1] + input.passes_white),
-    );
-    let mut quick = count(RuleSet::French, qb, qw, komi, 0.0);
-    let diff = french.margin - quick.margin;
-    let (agrees, note) = if diff.abs() < 1e-9 {
-        (true, None)
-    } else if (diff - 1.0).abs() < 1e-9 && input.last_mover == Some(Color::Black) {
-        // White must pass last: a record ending on Black's turn owes Black one pass stone.
-        quick = count(RuleSet::French, qb, qw - 1.0, komi, 0.0);
-        (
-            true,
-            Some(
-                "Black moved last: White gives one more pass stone, as the quick count requires"
-                    .into(),
-            ),
-        )
-    } else {
-        // area − quick = Black's turns − White's turns (handicap counted as one turn), so a
-        // difference means the moves did not alternate, setup stones were added, or the
-        // handicap was placed as moves; a capture miscount shows up here too.
-        let placed_b = t.stones[0] + t.dead[0] + input.captures_white;
-        let placed_w = t.stones[1] + t.dead[1] + input.captures_black;
-        (
-            false,
-            Some(format!(
-                "counts differ by {diff}: Black put {placed_b} stones (handicap {h}) and passed {}, White put {placed_w} and passed {}; the quick count needs alternating turns with White last, so setup stones, handicap stones played as moves or non-alternating moves break it",
-                input.passes_black, input.passes_white
-            )),
-        )
-    };
-
-    let rec_komi = input.komi.unwrap_or_else(|| default_komi(rules, h));
-    let recorded_rules = match rules {
-        RuleSet::French => None,
-        RuleSet::Japanese | RuleSet::Korean => Some(count(
-            rules,
-            f(t.territory_no_seki[0] + input.captures_black + t.dead[1]),
-            f(t.territory_no_seki[1] + input.captures_white + t.dead[0]),
-            rec_komi,
-            0.0,
-        )),
-        RuleSet::TrompTaylor => {
-            let all = crate::life::analyze(pos, None, crate::life::DeadStoneMethod::None);
-            let ta = tally(pos, &all);
-            Some(count(
-                rules,
-                f(ta.stones[0] + ta.territory[0]),
-                f(ta.stones[1] + ta.territory[1]),
-                rec_komi,
-                0.0,
-            ))
-        }
-        _ => Some(count(
-            rules,
-            f(t.stones[0] + t.territory[0]),
-            f(t.stones[1] + t.territory[1]),
-            rec_komi,
-            compensation(rules, h),
-        )),
-    };
-
+    let french = Count::under(&french_rules, &t, all_alive, input, komi);
+    let (quick_count, quick_count_agrees, quick_count_note) = quick_count(input, &t, &french);
+    let own = &input.rules;
+    let recorded_rules = (own.name != RuleSet::French).then(|| {
+        let komi = input.komi.unwrap_or_else(|| own.default_komi(h));
+        Count::under(own, &t, all_alive, input, komi)
+    });
     let game_count = recorded_rules.as_ref().unwrap_or(&french);
-    let res = input.result;
-    let kind = res.kind;
-    let outcome = match kind {
-        Some(ResultKind::Resign | ResultKind::Time | ResultKind::Forfeit) => Outcome {
-            winner: res.winner,
-            margin: None,
-            basis: "recorded",
-            reason: None,
-        },
-        _ if res.winner == Winner::Void => Outcome {
-            winner: Winner::Void,
-            margin: None,
-            basis: "recorded",
-            reason: Some("void game".into()),
-        },
-        _ if input.ended_by_passes || kind == Some(ResultKind::Score) => Outcome {
-            winner: game_count.winner,
-            margin: Some(game_count.margin.abs()),
-            basis: "count",
-            reason: None,
-        },
-        _ => Outcome {
-            winner: Winner::Unknown,
-            margin: None,
-            basis: "unknown",
-            reason: Some("the game did not end by passes and RE gives no score".into()),
-        },
-    };
-    let verdict = match (kind, res.winner) {
-        (Some(ResultKind::Resign | ResultKind::Time | ResultKind::Forfeit), _)
-        | (_, Winner::Void) => Verdict::NotComparable,
-        (_, Winner::Unknown) | (None, _) => Verdict::NoResult,
-        _ if outcome.basis != "count" => Verdict::NoResult,
-        (_, w) if w != game_count.winner => Verdict::WinnerDiffers,
-        (Some(ResultKind::Score), Winner::Draw) => Verdict::Match,
-        (Some(ResultKind::Score), _) => match res.margin {
-            Some(m) if (m - game_count.margin.abs()).abs() < 1e-6 => Verdict::Match,
-            Some(_) => Verdict::MarginDiffers,
-            None => Verdict::Match,
-        },
-        _ => Verdict::Match,
-    };
+    let winner = settle_winner(input, game_count);
+    let verdict = verdict(input.result, &winner, game_count);
     Score {
+        dead_stones: dead_stones(pos, life),
+        seki: life.seki(pos).iter().map(|p| p.to_sgf()).collect(),
         french,
         recorded_rules,
-        quick_count: quick,
-        quick_count_agrees: agrees,
-        quick_count_note: note,
-        dead_stones: DeadStones {
-            source: life.source,
-            confidence: life.confidence,
-            black: life
-                .dead(Color::Black, pos)
-                .iter()
-                .map(|p| p.to_sgf())
-                .collect(),
-            white: life
-                .dead(Color::White, pos)
-                .iter()
-                .map(|p| p.to_sgf())
-                .collect(),
-            left_in_atari: if life.source == DeadSource::Markup {
-                life.left_in_atari(pos).iter().map(|p| p.to_sgf()).collect()
-            } else {
-                Vec::new()
-            },
-            unsure: life.unsure_stones(pos).iter().map(|p| p.to_sgf()).collect(),
-        },
-        seki: life.seki(pos).iter().map(|p| p.to_sgf()).collect(),
+        quick_count,
+        quick_count_agrees,
+        quick_count_note,
         komi_note,
-        outcome,
+        winner,
         verdict,
     }
 }
@@ -502,7 +532,7 @@ pub(crate) mod tests {
     use super::*;
     use crate::board::Point;
     use crate::life::tests::pos;
-    use crate::life::{DeadStoneMethod, analyze};
+    use crate::life::{DeadStoneMethod, decide};
 
     /// Seed 001: 9x9, 3 stones, KM 0.5; Black 15 stones and 28 territory = 43, White 14
     /// stones and 24 territory (one dead black stone inside) and 2.5 = 40.5; White took one
@@ -532,7 +562,7 @@ pub(crate) mod tests {
             life,
             komi: Some(0.5),
             handicap: 3,
-            rules: RuleSet::French,
+            rules: Rules::french(),
             captures_black: 0,
             captures_white: 1,
             passes_black: 1,
@@ -549,7 +579,7 @@ pub(crate) mod tests {
         let re = RecordedResult::new("B+2.5", Winner::Black, Some(ResultKind::Score), Some(2.5));
         for method in [DeadStoneMethod::Estimate, DeadStoneMethod::Markup] {
             let tw = [Point { x: 7, y: 2 }];
-            let life = analyze(&p, Some((&[], &tw)), method);
+            let life = decide(&p, Some((&[], &tw)), method);
             let s = score(&seed_input(&p, &life, &re));
             assert_eq!(s.french.black, 43.0);
             assert_eq!(s.french.white, 40.5);
@@ -560,7 +590,7 @@ pub(crate) mod tests {
             assert!(s.quick_count_agrees, "{:?}", s.quick_count_note);
             assert_eq!(s.dead_stones.black, vec!["hc".to_string()]);
             assert_eq!(s.verdict, Verdict::Match);
-            assert_eq!(s.outcome.winner, Winner::Black);
+            assert_eq!(s.winner.color, Winner::Black);
         }
     }
 
@@ -568,7 +598,7 @@ pub(crate) mod tests {
     fn quick_count_disagreement_is_explained() {
         let p = seed001();
         let re = RecordedResult::new("B+2.5", Winner::Black, Some(ResultKind::Score), Some(2.5));
-        let life = analyze(&p, None, DeadStoneMethod::Estimate);
+        let life = decide(&p, None, DeadStoneMethod::Estimate);
         let mut input = seed_input(&p, &life, &re);
         // Black moved last: White owes a pass stone; the counts still agree, with a note.
         input.passes_white = 1;
@@ -585,18 +615,11 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn komi_defaults_and_compensation() {
-        assert_eq!(default_komi(RuleSet::French, 0), 7.5);
-        assert_eq!(default_komi(RuleSet::French, 3), 0.5);
-        assert_eq!(default_komi(RuleSet::Japanese, 0), 6.5);
-        assert_eq!(compensation(RuleSet::French, 3), 2.0);
-        assert_eq!(compensation(RuleSet::French, 1), 0.0);
-        assert_eq!(compensation(RuleSet::Chinese, 4), 4.0);
-        assert_eq!(compensation(RuleSet::Aga, 4), 3.0);
-        assert_eq!(compensation(RuleSet::Japanese, 4), 0.0);
+    fn absent_komi_takes_the_french_default() {
+        // The values themselves are the rules presets' (rules.rs tests them).
         let p = seed001();
         let re = RecordedResult::new("?", Winner::Unknown, None, None);
-        let life = analyze(&p, None, DeadStoneMethod::Estimate);
+        let life = decide(&p, None, DeadStoneMethod::Estimate);
         let mut input = seed_input(&p, &life, &re);
         input.komi = None;
         input.handicap = 0;
@@ -610,26 +633,26 @@ pub(crate) mod tests {
     fn japanese_count_uses_prisoners_and_dead_stones() {
         let p = seed001();
         let re = RecordedResult::new("W+R", Winner::White, Some(ResultKind::Resign), None);
-        let life = analyze(&p, None, DeadStoneMethod::Estimate);
+        let life = decide(&p, None, DeadStoneMethod::Estimate);
         let mut input = seed_input(&p, &life, &re);
-        input.rules = RuleSet::Japanese;
+        input.rules = Rules::preset(RuleSet::Japanese);
         let s = score(&input);
         let j = s.recorded_rules.clone().unwrap_or_else(|| s.french.clone());
         // Black: 28 territory + 0 prisoners; White: 24 territory + 1 prisoner + 1 dead + 0.5.
         assert_eq!(j.black, 28.0);
         assert_eq!(j.white, 26.5);
         assert_eq!(s.verdict, Verdict::NotComparable);
-        assert_eq!(s.outcome.winner, Winner::White);
-        assert_eq!(s.outcome.basis, "recorded");
+        assert_eq!(s.winner.color, Winner::White);
+        assert_eq!(s.winner.source, WinnerSource::Recorded);
     }
 
     #[test]
     fn chinese_gives_h_and_verdicts() {
         let p = seed001();
-        let life = analyze(&p, None, DeadStoneMethod::Estimate);
+        let life = decide(&p, None, DeadStoneMethod::Estimate);
         let re = RecordedResult::new("W+0.5", Winner::White, Some(ResultKind::Score), Some(0.5));
         let mut input = seed_input(&p, &life, &re);
-        input.rules = RuleSet::Chinese;
+        input.rules = Rules::preset(RuleSet::Chinese);
         let s = score(&input);
         let c = s.recorded_rules.clone().unwrap_or_else(|| s.french.clone());
         assert_eq!(c.compensation, 3.0);
@@ -637,33 +660,33 @@ pub(crate) mod tests {
         assert_eq!(s.verdict, Verdict::WinnerDiffers);
         let re = RecordedResult::new("B+3.5", Winner::Black, Some(ResultKind::Score), Some(3.5));
         let mut input = seed_input(&p, &life, &re);
-        input.rules = RuleSet::Chinese;
+        input.rules = Rules::preset(RuleSet::Chinese);
         assert_eq!(score(&input).verdict, Verdict::MarginDiffers);
     }
 
     #[test]
     fn unfinished_game_has_unknown_winner() {
         let p = seed001();
-        let life = analyze(&p, None, DeadStoneMethod::Estimate);
+        let life = decide(&p, None, DeadStoneMethod::Estimate);
         let re = RecordedResult::new("", Winner::Unknown, None, None);
         let mut input = seed_input(&p, &life, &re);
         input.ended_by_passes = false;
         let s = score(&input);
-        assert_eq!(s.outcome.winner, Winner::Unknown);
-        assert!(s.outcome.reason.is_some());
+        assert_eq!(s.winner.color, Winner::Unknown);
+        assert!(s.winner.reason.is_some());
     }
 
     #[test]
     fn seki_eyes_are_area_but_seki_gives_no_japanese_territory() {
         // Pass-alive outer walls with eyes at the edge; inner chains in seki share f3 and f5.
         let p = pos(&crate::life::tests::SEKI);
-        let life = analyze(&p, None, DeadStoneMethod::Estimate);
+        let life = decide(&p, None, DeadStoneMethod::Estimate);
         let re = RecordedResult::new("0", Winner::Draw, Some(ResultKind::Score), None);
         let mut input = seed_input(&p, &life, &re);
         input.handicap = 0;
         input.komi = Some(0.0);
         input.captures_white = 0;
-        input.rules = RuleSet::Japanese;
+        input.rules = Rules::preset(RuleSet::Japanese);
         let s = score(&input);
         assert_eq!(s.seki.len(), 13 + 10);
         // Area: the seki liberties f3, f5 are neutral; 77 − 2 = 75 points shared.

@@ -291,7 +291,7 @@ fn goscorer_territory_and_seki_maps() {
         }
 
         // The estimate, on the board with the dead stones still on it.
-        let est = life::analyze_with(
+        let est = life::decide_with(
             &pos,
             None,
             DeadStoneMethod::Estimate,

@@ -1,0 +1,157 @@
+//! Benson's algorithm (chains that are alive whatever the opponent does, even if their owner
+//! passes forever), and the regions such chains enclose, which the playouts must respect.
+
+use crate::board::{Cell, Chains, Grid, STONES, flood};
+
+/// Which chains of colour `c` are pass-alive (unconditionally alive), by chain index.
+pub(super) fn benson(g: &Grid, ch: &Chains, c: Cell) -> Vec<bool> {
+    let geo = &g.geo;
+    // Regions enclosed by `c`: connected sets of points that are not `c` stones, with their
+    // empty points and the `c` chains on their border.
+    let n = g.cells.len();
+    let mut seen = vec![false; n];
+    let mut stack = Vec::new();
+    let mut points = Vec::new();
+    let mut regions: Vec<(Vec<usize>, Vec<usize>)> = Vec::new();
+    for start in 0..n {
+        let v = g.cells[start];
+        if v == Cell::Edge || v == c || seen[start] {
+            continue;
+        }
+        let mut border: Vec<usize> = Vec::new();
+        points.clear();
+        flood(
+            geo,
+            start,
+            &mut seen,
+            &mut stack,
+            &mut points,
+            |q| match g.cells[q] {
+                Cell::Edge => false,
+                vq if vq == c => {
+                    if let Some(ci) = ch.id[q].filter(|ci| !border.contains(ci)) {
+                        border.push(ci);
+                    }
+                    false
+                }
+                _ => true,
+            },
+        );
+        let empties = points
+            .iter()
+            .copied()
+            .filter(|&p| g.cells[p] == Cell::Empty)
+            .collect();
+        regions.push((empties, border));
+    }
+    // vital[r] lists the chains to which region r is vital (all its empty points are their liberties).
+    let vital: Vec<Vec<usize>> = regions
+        .iter()
+        .map(|(empties, border)| {
+            if empties.is_empty() {
+                return Vec::new();
+            }
+            border
+                .iter()
+                .copied()
+                .filter(|&ci| {
+                    empties
+                        .iter()
+                        .all(|&e| geo.neighbours(e).iter().any(|&q| ch.id[q] == Some(ci)))
+                })
+                .collect()
+        })
+        .collect();
+    let mut alive: Vec<bool> = ch.chains.iter().map(|x| x.color == c).collect();
+    let mut region_ok = vec![true; regions.len()];
+    loop {
+        let mut changed = false;
+        // Chains with fewer than two healthy vital regions drop out.
+        let mut count = vec![0u32; ch.chains.len()];
+        for (r, v) in vital.iter().enumerate() {
+            if region_ok[r] {
+                for &ci in v {
+                    count[ci] += 1;
+                }
+            }
+        }
+        for (ci, a) in alive.iter_mut().enumerate() {
+            if *a && count[ci] < 2 {
+                *a = false;
+                changed = true;
+            }
+        }
+        // Regions bordered by a dropped chain are no longer healthy.
+        for (r, (_, border)) in regions.iter().enumerate() {
+            if region_ok[r] && border.iter().any(|&ci| !alive[ci]) {
+                region_ok[r] = false;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    alive
+}
+
+/// The regions enclosed by pass-alive chains, per padded point, as colour bits.
+pub(super) struct Enclosures {
+    /// Bit of colour `c` set when the point lies in a region (connected points that are not
+    /// `c` stones) whose every bordering `c` chain is pass-alive: the opponent can never
+    /// capture round it.
+    pub enclosed: Vec<u8>,
+    /// Bit of `c` set when such a region also holds no opponent stone at all (safe territory,
+    /// where the opponent never plays in the playouts).
+    pub empty_only: Vec<u8>,
+}
+
+/// The regions enclosed by the chains `pass_alive` marks, for both colours.
+pub(super) fn enclosures(g: &Grid, ch: &Chains, pass_alive: &[bool]) -> Enclosures {
+    let geo = &g.geo;
+    let n = g.cells.len();
+    let mut enclosed = vec![0u8; n];
+    let mut empty_only = vec![0u8; n];
+    let mut seen = vec![false; n];
+    let mut stack = Vec::new();
+    let mut region = Vec::new();
+    for c in STONES {
+        seen.iter_mut().for_each(|x| *x = false);
+        for start in 0..n {
+            let v = g.cells[start];
+            if v == Cell::Edge || v == c || seen[start] {
+                continue;
+            }
+            region.clear();
+            let mut sound = true;
+            flood(
+                geo,
+                start,
+                &mut seen,
+                &mut stack,
+                &mut region,
+                |q| match g.cells[q] {
+                    Cell::Edge => false,
+                    vq if vq == c => {
+                        sound &= ch.id[q].is_some_and(|ci| pass_alive[ci]);
+                        false
+                    }
+                    _ => true,
+                },
+            );
+            if sound {
+                let foes = region.iter().any(|&p| g.cells[p] == c.opponent());
+                for &p in &region {
+                    enclosed[p] |= c.bit();
+                    if !foes {
+                        empty_only[p] |= c.bit();
+                    }
+                }
+            }
+        }
+    }
+    Enclosures {
+        enclosed,
+        empty_only,
+    }
+}

@@ -1,0 +1,357 @@
+//! The dead-stone estimate: Benson's pass-alive chains are settled first, static shapes the
+//! playouts misjudge (bent four in the corner) next, then the playouts decide the rest —
+//! group by group, never chain by chain, with open kos keeping their stone and groups near a
+//! coin toss flagged as unsure.
+
+use super::EstimateParams;
+use super::benson::{benson, enclosures};
+use super::playout::playouts;
+use crate::board::{Cell, Chain, Chains, Grid, Position, STONES};
+
+/// Group ownership band that earns extra playouts (and is reported as unsure).
+const UNSURE_LOW: f64 = 0.3;
+const UNSURE_HIGH: f64 = 0.7;
+/// How many times the first playouts are run again for a group near a coin toss.
+const EXTRA_FACTOR: u32 = 1;
+/// Share of the first playouts a colour must hold a point in to defend it as its own.
+const HOME_SHARE: f64 = 0.5;
+
+/// What the estimate decided, per row-major point.
+pub(super) struct Estimate {
+    /// Stones judged dead.
+    pub dead: Vec<bool>,
+    /// True when every chain was settled by rule (pass-alive), none by playouts or shapes.
+    pub certain: bool,
+    /// Stones of groups the playouts left near a coin toss.
+    pub unsure: Vec<bool>,
+}
+
+/// The estimate for `pos`.
+pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
+    let n = pos.cells.len();
+    let mut dead = vec![false; n];
+    let Some(g) = Grid::from_position(pos) else {
+        return Estimate {
+            dead,
+            certain: true,
+            unsure: vec![false; n],
+        };
+    };
+    let ch = Chains::of(&g.geo, &g.cells);
+    let mut settled: Vec<bool> = vec![false; ch.chains.len()];
+    for c in STONES {
+        for (ci, a) in benson(&g, &ch, c).into_iter().enumerate() {
+            if a {
+                settled[ci] = true;
+            }
+        }
+    }
+    let enclosure = enclosures(&g, &ch, &settled);
+    // Static shapes the playouts misjudge: decided before them, kept out of their verdict.
+    let grps = groups(&g, &ch);
+    let mut forced = vec![false; ch.chains.len()];
+    for grp in &grps {
+        if let Some(inside) = bent_four_in_the_corner(&g, &ch, grp, &settled) {
+            for &ci in grp {
+                forced[ci] = true;
+                settled[ci] = true;
+                mark_stones(&g, &ch.chains[ci], &mut dead);
+            }
+            for ci in inside {
+                settled[ci] = true;
+            }
+        }
+    }
+    if settled.iter().all(|&s| s) {
+        return Estimate {
+            dead,
+            certain: !forced.contains(&true),
+            unsure: vec![false; n],
+        };
+    }
+    let kept_of = |own: &[[u32; 2]], total: f64| -> Vec<f64> {
+        ch.chains
+            .iter()
+            .map(|chain| {
+                let side = chain.color.side();
+                chain
+                    .stones
+                    .iter()
+                    .map(|&s| own[s][side] as f64)
+                    .sum::<f64>()
+                    / (chain.stones.len() as f64 * total)
+            })
+            .collect()
+    };
+    let mut own = playouts(&g, &enclosure, params.playouts, params.seed, &[]);
+    let mut total = params.playouts.max(1) as f64;
+    let mut kept = kept_of(&own, total);
+    // Groups whose fate the first playouts left near a coin toss get more playouts, so the
+    // verdict rests on the position rather than on the sampling noise; clear cases pay nothing.
+    let unsure = grps.iter().any(|grp| {
+        !grp.iter().any(|&ci| settled[ci]) && {
+            let k = group_kept(&ch, grp, &kept);
+            (UNSURE_LOW..=UNSURE_HIGH).contains(&k)
+        }
+    });
+    if unsure {
+        let extra = params.playouts.saturating_mul(EXTRA_FACTOR);
+        // Who holds each point after the first playouts: there the holder answers invasions.
+        let home: Vec<Cell> = own
+            .iter()
+            .map(|o| {
+                if f64::from(o[0]) > total * HOME_SHARE {
+                    Cell::Black
+                } else if f64::from(o[1]) > total * HOME_SHARE {
+                    Cell::White
+                } else {
+                    Cell::Empty
+                }
+            })
+            .collect();
+        let more = playouts(
+            &g,
+            &enclosure,
+            extra,
+            params.seed ^ 0xD1B5_4A32_D192_ED03,
+            &home,
+        );
+        for (o, m) in own.iter_mut().zip(&more) {
+            o[0] += m[0];
+            o[1] += m[1];
+        }
+        total += extra as f64;
+        kept = kept_of(&own, total);
+    }
+    // A ko left open between living chains keeps its stone (nobody won the ko).
+    let in_ko: Vec<bool> = ch
+        .chains
+        .iter()
+        .map(|x| {
+            open_ko(&g, &ch, x).is_some_and(|around| {
+                around
+                    .iter()
+                    .all(|&ci| settled[ci] || kept[ci] >= params.dead_below)
+            })
+        })
+        .collect();
+    // Decide groups, not chains: chains of one colour joined through empty points share
+    // one fate (a group is never half dead), unless a pass-alive chain is among them.
+    let mut unsure = vec![false; n];
+    let near_coin_toss = |k: f64| (UNSURE_LOW..=UNSURE_HIGH).contains(&k);
+    for grp in grps {
+        if grp.iter().any(|&ci| forced[ci]) {
+            continue;
+        }
+        if grp.iter().any(|&ci| settled[ci]) {
+            for &ci in &grp {
+                if settled[ci] {
+                    continue;
+                }
+                if !in_ko[ci] && kept[ci] < params.dead_below {
+                    mark_stones(&g, &ch.chains[ci], &mut dead);
+                }
+                if near_coin_toss(kept[ci]) {
+                    mark_stones(&g, &ch.chains[ci], &mut unsure);
+                }
+            }
+            continue;
+        }
+        let k = group_kept(&ch, &grp, &kept);
+        if k < params.dead_below {
+            for &ci in grp.iter().filter(|&&ci| !in_ko[ci]) {
+                mark_stones(&g, &ch.chains[ci], &mut dead);
+            }
+        }
+        if near_coin_toss(k) {
+            for &ci in &grp {
+                mark_stones(&g, &ch.chains[ci], &mut unsure);
+            }
+        }
+    }
+    Estimate {
+        dead,
+        certain: false,
+        unsure,
+    }
+}
+
+/// Bent four in the corner: the group's only eye space is the four-point L bent round the
+/// corner point, an opponent stone holds that corner, and the opponent chains outside hold
+/// out longer than the group. Black wins the ko after removing every threat, so the group
+/// is dead (the playouts, which let White win the ko, cannot see it). Returns the opponent
+/// chains inside the eye space, which live.
+pub(super) fn bent_four_in_the_corner(
+    g: &Grid,
+    ch: &Chains,
+    grp: &[usize],
+    settled: &[bool],
+) -> Option<Vec<usize>> {
+    let geo = &g.geo;
+    let c = ch.chains.get(*grp.first()?)?.color;
+    let opp = c.opponent();
+    if grp.iter().any(|&ci| settled[ci]) {
+        return None;
+    }
+    // The eye space: everything reachable from the group's liberties without crossing its
+    // own stones; more than four points is no bent four.
+    let mut space: Vec<usize> = Vec::new();
+    let mut stack: Vec<usize> = Vec::new();
+    for &ci in grp {
+        for &l in &ch.chains[ci].libs {
+            if !space.contains(&l) {
+                space.push(l);
+                stack.push(l);
+            }
+        }
+    }
+    while let Some(p) = stack.pop() {
+        for q in geo.neighbours(p) {
+            let v = g.cells[q];
+            if (v == Cell::Empty || v == opp) && !space.contains(&q) {
+                if space.len() >= 4 {
+                    return None;
+                }
+                space.push(q);
+                stack.push(q);
+            } else if v == c && ch.id[q].is_some_and(|ci| !grp.contains(&ci)) {
+                return None;
+            }
+        }
+    }
+    if space.len() != 4 {
+        return None;
+    }
+    let off_board = |q: usize| g.cells[q] == Cell::Edge;
+    let corner = *space.iter().find(|&&p| {
+        geo.neighbours(p)
+            .into_iter()
+            .filter(|&q| off_board(q))
+            .count()
+            == 2
+    })?;
+    if g.cells[corner] != opp {
+        return None;
+    }
+    // The two steps inward from the corner, as index offsets.
+    let inward: Vec<isize> = geo
+        .neighbours(corner)
+        .into_iter()
+        .filter(|&q| !off_board(q))
+        .map(|q| q as isize - corner as isize)
+        .collect();
+    let &[a, b] = inward.as_slice() else {
+        return None;
+    };
+    let at = |d: isize, k: isize| (corner as isize + d * k) as usize;
+    let shape_a = [corner, at(a, 1), at(a, 2), at(b, 1)];
+    let shape_b = [corner, at(b, 1), at(b, 2), at(a, 1)];
+    if !shape_a.iter().all(|p| space.contains(p)) && !shape_b.iter().all(|p| space.contains(p)) {
+        return None;
+    }
+    let libs = space.iter().filter(|&&p| g.cells[p] == Cell::Empty).count();
+    let mut inside = Vec::new();
+    for &p in &space {
+        if let Some(ci) = ch.id[p].filter(|ci| g.cells[p] == opp && !inside.contains(ci)) {
+            inside.push(ci);
+        }
+    }
+    // The stones around must not be capturable first: a semeai is no bent four.
+    for &ci in grp {
+        for &s in &ch.chains[ci].stones {
+            for q in geo.neighbours(s) {
+                // An outside neighbour that can be taken first makes it a semeai.
+                let weak = ch.id[q].is_some_and(|oi| {
+                    ch.chains[oi].color == opp
+                        && !inside.contains(&oi)
+                        && !settled[oi]
+                        && ch.chains[oi].libs.len() <= libs
+                });
+                if weak {
+                    return None;
+                }
+            }
+        }
+    }
+    Some(inside)
+}
+
+/// Stone-weighted share of the playouts in which a group's chains kept their points.
+pub(super) fn group_kept(ch: &Chains, grp: &[usize], kept: &[f64]) -> f64 {
+    let stones: usize = grp.iter().map(|&ci| ch.chains[ci].stones.len()).sum();
+    let sum: f64 = grp
+        .iter()
+        .map(|&ci| kept[ci] * ch.chains[ci].stones.len() as f64)
+        .sum();
+    sum / (stones.max(1) as f64)
+}
+
+/// A single stone in atari whose capture would be a ko (the capturing stone would stand alone
+/// among the stone's friends, in atari): returns those friends' chains, which retake the ko.
+fn open_ko(g: &Grid, ch: &Chains, chain: &Chain) -> Option<Vec<usize>> {
+    let (&[s], &[l]) = (chain.stones.as_slice(), chain.libs.as_slice()) else {
+        return None;
+    };
+    let mut around = Vec::new();
+    for q in g.geo.neighbours(l) {
+        match g.cells[q] {
+            Cell::Edge => {}
+            _ if q == s => {}
+            v if v == chain.color => {
+                let ci = ch.id[q]?;
+                if ch.chains[ci].libs.len() < 2 {
+                    return None;
+                }
+                around.push(ci);
+            }
+            _ => return None,
+        }
+    }
+    Some(around)
+}
+
+/// Sets the chain's stones in a per-point map (dead stones, unsure stones).
+fn mark_stones(g: &Grid, chain: &Chain, map: &mut [bool]) {
+    for &s in &chain.stones {
+        map[g.geo.unpad(s)] = true;
+    }
+}
+
+/// Groups: chains of one colour connected through their own stones and empty points (never
+/// through an opposing stone), as lists of chain indices.
+pub(super) fn groups(g: &Grid, ch: &Chains) -> Vec<Vec<usize>> {
+    let n = g.cells.len();
+    let mut out = Vec::new();
+    let mut seen_chain = vec![false; ch.chains.len()];
+    let mut mark = vec![usize::MAX; n];
+    let mut stack = Vec::new();
+    for (ci0, chain0) in ch.chains.iter().enumerate() {
+        if seen_chain[ci0] {
+            continue;
+        }
+        let c = chain0.color;
+        // Each group tags the points it reaches with its first chain's index, so empty points
+        // need no clearing between groups (they are shared with the other colour's groups).
+        let tag = ci0;
+        let mut grp = Vec::new();
+        if let Some(&s0) = chain0.stones.first() {
+            mark[s0] = tag;
+            stack.push(s0);
+        }
+        while let Some(p) = stack.pop() {
+            if let Some(ci) = ch.id[p].filter(|&ci| !seen_chain[ci]) {
+                seen_chain[ci] = true;
+                grp.push(ci);
+            }
+            for q in g.geo.neighbours(p) {
+                let v = g.cells[q];
+                if (v == Cell::Empty || v == c) && mark[q] != tag {
+                    mark[q] = tag;
+                    stack.push(q);
+                }
+            }
+        }
+        out.push(grp);
+    }
+    out
+}

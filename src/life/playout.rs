@@ -1,0 +1,592 @@
+//! The light playouts that settle what Benson's rule and the static shapes cannot: a small
+//! reproducible RNG, the playout board (the crate's chain board with liberty sums that tell a
+//! chain in atari in O(1)), and the playout policy.
+
+use super::benson::Enclosures;
+use crate::board::{Cell, ChainBoard, Geometry, Grid, Liberties};
+
+/// xorshift64*: small, fast and reproducible.
+pub(super) struct Rng(pub u64);
+
+impl Rng {
+    /// A generator for `seed`, any value: splitmix64 spreads it first, so that neighbouring
+    /// seeds (2 and 3, say) give unrelated streams; the state must not be zero.
+    pub fn seeded(seed: u64) -> Rng {
+        let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        Rng((z ^ (z >> 31)) | 1)
+    }
+
+    /// The next 64 random bits.
+    pub fn next(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.0 = x;
+        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// A number below `n`, without a division.
+    fn below(&mut self, n: usize) -> usize {
+        ((self.next() >> 32) as usize * n) >> 32
+    }
+}
+
+/// Runs `count` playouts from the grid's position and returns, per padded point, in how many
+/// it ended Black's and White's. `home` (per padded point, may be empty) names the colour that
+/// answers an invasion there.
+pub(super) fn playouts(
+    g: &Grid,
+    enclosure: &Enclosures,
+    count: u32,
+    seed: u64,
+    home: &[Cell],
+) -> Vec<[u32; 2]> {
+    let mut base = PlayoutBoard::new(&g.geo, &g.cells);
+    // Inside a pass-alive enclosure with no opposing stone the opponent never plays; where
+    // the enclosure holds opposing stones, the points they lose to capture become barred to
+    // them (a captured group does not come back to life inside walls it cannot attack).
+    base.enclosed.clone_from(&enclosure.enclosed);
+    for (f, &e) in base.forbid.iter_mut().zip(&enclosure.empty_only) {
+        *f |= ((e & 1) << 1) | ((e & 2) >> 1);
+    }
+    let mut sim = base.clone();
+    let mut own = vec![[0u32; 2]; g.cells.len()];
+    let mut rng = Rng::seeded(seed);
+    let max_moves = 3 * base.empties.len() + 50;
+    for k in 0..count {
+        sim.clone_from(&base);
+        let mut color = if k % 2 == 0 { Cell::Black } else { Cell::White };
+        let mut passes = 0;
+        let mut last = 0;
+        for _ in 0..max_moves {
+            match sim.choose(color, last, home, &mut rng) {
+                Some(p) => {
+                    sim.play(p, color);
+                    passes = 0;
+                    last = p;
+                }
+                None => {
+                    sim.ko = 0;
+                    last = 0;
+                    passes += 1;
+                    if passes >= 2 {
+                        break;
+                    }
+                }
+            }
+            color = color.opponent();
+        }
+        let cells = &sim.board.cells;
+        for (p, o) in own.iter_mut().enumerate() {
+            match cells[p] {
+                c @ (Cell::Black | Cell::White) => o[c.side()] += 1,
+                Cell::Empty => {
+                    let mut t = [false; 2];
+                    for q in sim.board.geo().neighbours(p) {
+                        if cells[q].is_stone() {
+                            t[cells[q].side()] = true;
+                        }
+                    }
+                    match t {
+                        [true, false] => o[0] += 1,
+                        [false, true] => o[1] += 1,
+                        _ => {}
+                    }
+                }
+                Cell::Edge => {}
+            }
+        }
+    }
+    own
+}
+
+/// Pseudo-liberties with their sum and sum of squares: a chain is in atari exactly when
+/// `sum² = count · sum of squares` (all its pseudo-liberties are one point), and that point
+/// is `sum / count`.
+#[derive(Debug)]
+pub(super) struct PseudoSums {
+    count: Vec<u32>,
+    sum: Vec<u64>,
+    sq: Vec<u64>,
+}
+
+impl Liberties for PseudoSums {
+    fn with_len(len: usize) -> Self {
+        PseudoSums {
+            count: vec![0; len],
+            sum: vec![0; len],
+            sq: vec![0; len],
+        }
+    }
+    #[inline]
+    fn clear(&mut self, p: usize) {
+        self.count[p] = 0;
+        self.sum[p] = 0;
+        self.sq[p] = 0;
+    }
+    #[inline]
+    fn add(&mut self, h: usize, l: usize) {
+        self.count[h] += 1;
+        self.sum[h] += l as u64;
+        self.sq[h] += (l * l) as u64;
+    }
+    #[inline]
+    fn sub(&mut self, h: usize, l: usize) {
+        self.count[h] = self.count[h].saturating_sub(1);
+        self.sum[h] = self.sum[h].saturating_sub(l as u64);
+        self.sq[h] = self.sq[h].saturating_sub((l * l) as u64);
+    }
+    #[inline]
+    fn absorb(&mut self, big: usize, small: usize) {
+        self.count[big] += self.count[small];
+        self.sum[big] += self.sum[small];
+        self.sq[big] += self.sq[small];
+    }
+    #[inline]
+    fn count(&self, h: usize) -> u32 {
+        self.count[h]
+    }
+    fn copy_from(&mut self, o: &Self) {
+        self.count.clone_from(&o.count);
+        self.sum.clone_from(&o.sum);
+        self.sq.clone_from(&o.sq);
+    }
+}
+
+impl PseudoSums {
+    /// True when the chain headed by `h` has exactly one liberty.
+    #[inline]
+    fn in_atari(&self, h: usize) -> bool {
+        let n = u64::from(self.count[h]);
+        n > 0 && self.sum[h] * self.sum[h] == n * self.sq[h]
+    }
+
+    /// The only liberty of the chain headed by `h` (which must be in atari).
+    #[inline]
+    fn atari_lib(&self, h: usize) -> usize {
+        (self.sum[h] / u64::from(self.count[h].max(1))) as usize
+    }
+}
+
+/// The playout board: the chain board with liberty sums, the list of empty points, the ko
+/// point, the chains that may be in atari, and where each colour may not play.
+pub(super) struct PlayoutBoard {
+    pub board: ChainBoard<PseudoSums>,
+    empties: Vec<u32>,
+    epos: Vec<u32>,
+    pub ko: usize,
+    /// Stones whose chain may be in atari (checked when used): the capture/escape candidates.
+    atari: Vec<u32>,
+    /// Per point, colour bits: that colour never plays there (opponent's safe territory).
+    pub forbid: Vec<u8>,
+    /// Per point, colour bits: inside a region enclosed by pass-alive chains of that colour.
+    pub enclosed: Vec<u8>,
+}
+
+// By hand: the derived `clone_from` would allocate every vector anew for each playout, which
+// resets the board from its base; field by field, the vectors keep their buffers.
+impl Clone for PlayoutBoard {
+    fn clone(&self) -> PlayoutBoard {
+        PlayoutBoard {
+            board: self.board.clone(),
+            empties: self.empties.clone(),
+            epos: self.epos.clone(),
+            ko: self.ko,
+            atari: self.atari.clone(),
+            forbid: self.forbid.clone(),
+            enclosed: self.enclosed.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, o: &PlayoutBoard) {
+        self.board.clone_from(&o.board);
+        self.empties.clone_from(&o.empties);
+        self.epos.clone_from(&o.epos);
+        self.ko = o.ko;
+        self.atari.clone_from(&o.atari);
+        self.forbid.clone_from(&o.forbid);
+        self.enclosed.clone_from(&o.enclosed);
+    }
+}
+
+impl PlayoutBoard {
+    /// The playout board of a padded position (a stone without liberties stays as it is).
+    pub fn new(geo: &Geometry, cells: &[Cell]) -> PlayoutBoard {
+        let n = cells.len();
+        let board = ChainBoard::from_cells(*geo, cells);
+        let mut s = PlayoutBoard {
+            board,
+            empties: Vec::new(),
+            epos: vec![u32::MAX; n],
+            ko: 0,
+            atari: Vec::new(),
+            forbid: vec![0; n],
+            enclosed: vec![0; n],
+        };
+        for (p, &v) in cells.iter().enumerate() {
+            if v == Cell::Empty {
+                s.epos[p] = s.empties.len() as u32;
+                s.empties.push(p as u32);
+            }
+        }
+        for (p, &v) in cells.iter().enumerate() {
+            if v.is_stone() && s.board.head(p) == p && s.board.libs.in_atari(p) {
+                s.atari.push(p as u32);
+            }
+        }
+        s
+    }
+
+    fn remove_empty(&mut self, p: usize) {
+        let i = self.epos[p] as usize;
+        if i == u32::MAX as usize {
+            return;
+        }
+        let last = self.empties.len() - 1;
+        let moved = self.empties[last];
+        self.empties[i] = moved;
+        self.epos[moved as usize] = i as u32;
+        self.empties.pop();
+        self.epos[p] = u32::MAX;
+    }
+
+    /// Plays `c` at `p` (legal, empty): captures, the ko point, and the new chains in atari.
+    pub fn play(&mut self, p: usize, c: Cell) {
+        self.remove_empty(p);
+        self.board.place(p, c);
+        let opp = c.opponent();
+        let mut captured = 0;
+        let mut cap_at = 0;
+        for q in self.board.geo().neighbours(p) {
+            if self.board.cells[q] == opp && self.board.libs.count(self.board.head(q)) == 0 {
+                captured += self.remove_chain(self.board.head(q));
+                cap_at = q;
+            }
+        }
+        let h = self.board.head(p);
+        self.ko = if captured == 1 && self.board.size(h) == 1 && self.board.libs.in_atari(h) {
+            cap_at
+        } else {
+            0
+        };
+        // New ataris can only be next to the move (or the move's own chain).
+        if self.board.libs.in_atari(h) {
+            self.atari.push(p as u32);
+        }
+        for q in self.board.geo().neighbours(p) {
+            if self.board.cells[q] == opp && self.board.libs.in_atari(self.board.head(q)) {
+                self.atari.push(q as u32);
+            }
+        }
+    }
+
+    /// Removes a captured chain; returns its size.
+    fn remove_chain(&mut self, h: usize) -> u32 {
+        let (forbid, enclosed) = (&mut self.forbid, &self.enclosed);
+        let (empties, epos) = (&mut self.empties, &mut self.epos);
+        self.board.remove_chain(h, |s, victim| {
+            // Captured inside the captor's pass-alive enclosure: barred to the victim from now on.
+            if enclosed[s] & victim.opponent().bit() != 0 {
+                forbid[s] |= victim.bit();
+            }
+            epos[s] = empties.len() as u32;
+            empties.push(s as u32);
+        })
+    }
+
+    /// True when `p` is an eye of colour `c` that should not be filled (not a false eye).
+    fn is_eye(&self, p: usize, c: Cell) -> bool {
+        let cells = &self.board.cells;
+        let geo = self.board.geo();
+        for q in geo.neighbours(p) {
+            let v = cells[q];
+            if v != c && v != Cell::Edge {
+                return false;
+            }
+        }
+        let mut bad = 0;
+        let mut edge = 0;
+        for q in geo.diagonals(p) {
+            match cells[q] {
+                Cell::Edge => edge = 1,
+                v if v == c.opponent() => bad += 1,
+                _ => {}
+            }
+        }
+        bad + edge < 2
+    }
+
+    /// Legality of `c` at `p`: `None` if illegal (occupied, ko, suicide), else the liberties
+    /// of the resulting chain (counted up to 2), whether it captures, and the chain's size.
+    pub fn liberties_after(&self, p: usize, c: Cell) -> Option<(usize, bool, u32)> {
+        self.liberties_upto(p, c, 2)
+    }
+
+    /// As `liberties_after`, counting liberties up to `need` (at most 4).
+    pub fn liberties_upto(&self, p: usize, c: Cell, need: usize) -> Option<(usize, bool, u32)> {
+        let b = &self.board;
+        if b.cells[p] != Cell::Empty || p == self.ko {
+            return None;
+        }
+        let need = need.clamp(1, 4);
+        let opp = c.opponent();
+        let mut libs = [0usize; 4];
+        let mut nl = 0;
+        let mut size = 1;
+        let mut own_heads = [usize::MAX; 4];
+        // How many of `p`'s neighbours belong to each joined chain (its entries for `p`).
+        let mut own_touch = [0u32; 4];
+        let mut captures = false;
+        for q in b.geo().neighbours(p) {
+            match b.cells[q] {
+                Cell::Empty if !libs[..nl].contains(&q) => {
+                    libs[nl] = q;
+                    nl += 1;
+                }
+                v if v == opp => {
+                    let h = b.head(q);
+                    if b.libs.in_atari(h) {
+                        captures = true;
+                        // Taking several stones leaves several liberties.
+                        if b.size(h) > 1 {
+                            return Some((2.min(need), true, size));
+                        }
+                        if !libs[..nl].contains(&q) {
+                            libs[nl] = q;
+                            nl += 1;
+                        }
+                    }
+                }
+                v if v == c => {
+                    let h = b.head(q);
+                    if let Some(i) = own_heads.iter().position(|&x| x == h) {
+                        own_touch[i] += 1;
+                    } else if let Some(i) = own_heads.iter().position(|&x| x == usize::MAX) {
+                        own_heads[i] = h;
+                        own_touch[i] = 1;
+                        size += b.size(h);
+                    }
+                }
+                _ => {}
+            }
+        }
+        if nl >= need {
+            return Some((need, captures, size));
+        }
+        // Up to two liberties, the pseudo-liberty sums answer exactly without walking the
+        // chains: once `p`'s own entries are taken out, a joined chain has no other liberty,
+        // exactly one (the remaining entries are all one point: sum² = count · sum of
+        // squares), or at least two.
+        if need <= 2 {
+            let mut found = libs;
+            let mut nf = nl;
+            for (i, &h) in own_heads.iter().enumerate() {
+                if h == usize::MAX {
+                    continue;
+                }
+                let k = u64::from(own_touch[i]);
+                let pp = p as u64;
+                let count = u64::from(b.libs.count[h]).saturating_sub(k);
+                if count == 0 {
+                    continue;
+                }
+                let sum = b.libs.sum[h].saturating_sub(k * pp);
+                let sq = b.libs.sq[h].saturating_sub(k * pp * pp);
+                if sum * sum != count * sq {
+                    return Some((need, captures, size));
+                }
+                let l = (sum / count) as usize;
+                if !found[..nf].contains(&l) {
+                    found[nf] = l;
+                    nf += 1;
+                    if nf >= need {
+                        return Some((need, captures, size));
+                    }
+                }
+            }
+            if nf == 0 && !captures {
+                return None;
+            }
+            return Some((nf, captures, size));
+        }
+        // Few liberties of its own: count the distinct liberties of the chains it joins.
+        let mut extra = [0usize; 4];
+        let mut ne = 0;
+        for &h in own_heads.iter().filter(|&&h| h != usize::MAX) {
+            if b.libs.in_atari(h) {
+                continue; // its only liberty is p
+            }
+            for s in b.stones(h) {
+                for q in b.geo().neighbours(s) {
+                    if b.cells[q] == Cell::Empty
+                        && q != p
+                        && !libs[..nl].contains(&q)
+                        && !extra[..ne].contains(&q)
+                    {
+                        extra[ne] = q;
+                        ne += 1;
+                        if nl + ne >= need {
+                            return Some((need, captures, size));
+                        }
+                    }
+                }
+            }
+        }
+        if nl + ne == 0 && !captures {
+            return None;
+        }
+        Some((nl + ne, captures, size))
+    }
+
+    /// Whether the playout policy may play `c` at `p`: legal, and no self-atari of several
+    /// stones (which would kill seki and own groups for nothing).
+    fn playable(&self, p: usize, c: Cell) -> bool {
+        match self.liberties_after(p, c) {
+            None => false,
+            Some((libs, captures, size)) => libs >= 2 || captures || size <= 1,
+        }
+    }
+
+    /// Whether the chain with head `a` has a stone next to the chain with head `b`.
+    fn touches(&self, a: usize, b: usize) -> bool {
+        let board = &self.board;
+        board.stones(a).any(|s| {
+            board
+                .geo()
+                .neighbours(s)
+                .iter()
+                .any(|&q| board.cells[q].is_stone() && board.head(q) == b)
+        })
+    }
+
+    /// May `c` extend the chain in atari headed by `h` to three liberties, off the
+    /// opponent's safe territory and not into its own eye?
+    fn can_extend(&self, h: usize, c: Cell) -> Option<usize> {
+        let l = self.board.libs.atari_lib(h);
+        (self.forbid[l] & c.bit() == 0
+            && !self.is_eye(l, c)
+            && matches!(self.liberties_upto(l, c, 3), Some((3, _, _))))
+        .then_some(l)
+    }
+
+    /// The answer to a move that put own stones in atari, before anything else on the board:
+    /// capture an opposing chain in atari that touches them, else extend them to three
+    /// liberties. (Capturing races are lost in the playouts when the side in atari plays
+    /// elsewhere, e.g. to take a bigger but irrelevant chain.)
+    fn rescue(&self, c: Cell, last: usize) -> Option<usize> {
+        let opp = c.opponent();
+        let b = &self.board;
+        if last == 0 || b.cells[last] != opp {
+            return None;
+        }
+        for q in b.geo().neighbours(last) {
+            if b.cells[q] != c || !b.libs.in_atari(b.head(q)) {
+                continue;
+            }
+            let h = b.head(q);
+            // The chains in atari are few and listed: walk those, not the (long) own chain.
+            for &st in &self.atari {
+                let st = st as usize;
+                let oh = b.head(st);
+                if b.cells[st] == opp && b.libs.in_atari(oh) && self.touches(oh, h) {
+                    let l = b.libs.atari_lib(oh);
+                    if self.liberties_after(l, c).is_some() {
+                        return Some(l);
+                    }
+                }
+            }
+            if let Some(l) = self.can_extend(h, c) {
+                return Some(l);
+            }
+        }
+        None
+    }
+
+    /// The playout policy: capture the biggest opponent chain in atari, else save the biggest
+    /// own chain in atari when extending gives it three liberties (two would only be chased
+    /// further, and dead stones would run into the opponent's territory), else a random move
+    /// that fills no own eye, is no self-atari of several stones and is not in the opponent's
+    /// safe territory; `None` = pass.
+    pub fn choose(&mut self, c: Cell, last: usize, home: &[Cell], rng: &mut Rng) -> Option<usize> {
+        let opp = c.opponent();
+        if let Some(p) = self.rescue(c, last) {
+            return Some(p);
+        }
+        let (mut cap, mut cap_size, mut cap_h) = (0usize, 0u32, 0usize);
+        let (mut save, mut save_size, mut save_h) = (0usize, 0u32, 0usize);
+        let mut i = 0;
+        while i < self.atari.len() {
+            let s = self.atari[i] as usize;
+            let v = self.board.cells[s];
+            let h = self.board.head(s);
+            if !v.is_stone() || !self.board.libs.in_atari(h) {
+                self.atari.swap_remove(i);
+                continue;
+            }
+            i += 1;
+            let size = self.board.size(h);
+            if v == opp {
+                let l = self.board.libs.atari_lib(h);
+                if size > cap_size && self.liberties_after(l, c).is_some() {
+                    cap = l;
+                    cap_size = size;
+                    cap_h = h;
+                }
+            } else if size > save_size
+                && let Some(l) = self.can_extend(h, c)
+            {
+                save = l;
+                save_size = size;
+                save_h = h;
+            }
+        }
+        // The bigger stake first: saving a big chain beats taking a small one.
+        // ... unless the capture itself frees the chain in atari (a won capturing race).
+        if cap != 0 && (cap_size >= save_size || self.touches(cap_h, save_h)) {
+            return Some(cap);
+        }
+        if save != 0 {
+            return Some(save);
+        }
+        let n = self.empties.len();
+        if n == 0 {
+            return None;
+        }
+        let bit = c.bit();
+        let cells = &self.board.cells;
+        // Answer an invasion of one's own area where it lands, as players do, instead of letting
+        // the invader play on there for free; the invader gets no such help.
+        if home.get(last) == Some(&c) {
+            let geo = self.board.geo();
+            let [a, b, d, e] = geo.neighbours(last);
+            let [f, g, h, k] = geo.diagonals(last);
+            let around = [a, b, d, e, f, g, h, k];
+            let start = rng.below(8);
+            for i in 0..8 {
+                let p = around[(start + i) % 8];
+                if cells[p] == Cell::Empty
+                    && self.forbid[p] & bit == 0
+                    && !self.is_eye(p, c)
+                    && self.playable(p, c)
+                {
+                    return Some(p);
+                }
+            }
+        }
+        let start = rng.below(n);
+        // From a random start round the list of empty points, without a division per step.
+        for i in (start..n).chain(0..start) {
+            let p = self.empties[i] as usize;
+            if self.forbid[p] & bit != 0 || self.is_eye(p, c) {
+                continue;
+            }
+            if self.playable(p, c) {
+                return Some(p);
+            }
+        }
+        None
+    }
+}

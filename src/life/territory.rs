@@ -1,0 +1,156 @@
+//! From a dead-stone map to a verdict: each chain's status, the owner of every empty and
+//! dead-stone region, seki (regions neither side can fill), and the capturable chains a
+//! verdict keeps alive (what a markup's players left in atari).
+
+use super::playout::PlayoutBoard;
+use super::{ChainStatus, Confidence, DeadSource, LifeAndDeath};
+use crate::board::{Cell, Chains, Color, Grid, Point, Position, STONES, regions};
+
+/// Turns a per-point dead map into statuses and territory: flood fills of the empty and dead
+/// points, owned by the one colour of living stones around them; seki chains are living chains
+/// touching a neutral region that also touches a living opposing chain and that neither may fill.
+pub(super) fn finish(
+    pos: &Position,
+    dead: Vec<bool>,
+    source: DeadSource,
+    confidence: Confidence,
+) -> LifeAndDeath {
+    let n = pos.cells.len();
+    let mut status: Vec<Option<ChainStatus>> = pos
+        .cells
+        .iter()
+        .zip(&dead)
+        .map(|(c, &d)| {
+            c.map(|_| {
+                if d {
+                    ChainStatus::Dead
+                } else {
+                    ChainStatus::Alive
+                }
+            })
+        })
+        .collect();
+    let mut territory = vec![None; n];
+    let mut seki_region = vec![false; n];
+    if let Some(g) = Grid::from_position(pos) {
+        classify_regions(&g, &dead, &mut status, &mut territory, &mut seki_region);
+    }
+    LifeAndDeath {
+        width: pos.width,
+        height: pos.height,
+        status,
+        territory,
+        seki_region,
+        unsure: vec![false; n],
+        source,
+        confidence,
+        note: None,
+    }
+}
+
+/// Owner of every empty and dead-stone region, and seki: regions touching both colours
+/// where no point can be filled safely make their bordering chains seki.
+fn classify_regions(
+    g: &Grid,
+    dead: &[bool],
+    status: &mut [Option<ChainStatus>],
+    territory: &mut [Option<Color>],
+    seki_region: &mut [bool],
+) {
+    let geo = &g.geo;
+    // The board with dead stones lifted.
+    let mut cells = g.cells.clone();
+    for (i, &d) in dead.iter().enumerate() {
+        if d {
+            cells[geo.pad(i)] = Cell::Empty;
+        }
+    }
+    let living = Chains::of(geo, &cells);
+    let board = PlayoutBoard::new(geo, &cells);
+    for r in &regions(geo, &cells) {
+        let owner = r.owner().and_then(Cell::color);
+        for &p in &r.points {
+            territory[geo.unpad(p)] = owner;
+        }
+        if r.touches == [true, true] {
+            // Seki rather than dame: no point of the region can be filled by either side
+            // without putting the filler in atari (or committing suicide).
+            let unsafe_all = r.points.iter().all(|&p| {
+                STONES.iter().all(|&c| {
+                    board
+                        .liberties_after(p, c)
+                        .is_none_or(|(libs, captures, _)| libs < 2 && !captures)
+                })
+            });
+            if unsafe_all {
+                for &p in &r.points {
+                    seki_region[geo.unpad(p)] = true;
+                    for q in geo.neighbours(p) {
+                        if let Some(ci) = living.id[q] {
+                            for &s in &living.chains[ci].stones {
+                                status[geo.unpad(s)] = Some(ChainStatus::Seki);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A chain in atari among living opposing stones, as a verdict sees it.
+pub(super) struct Capturable {
+    /// Its stones.
+    pub stones: Vec<Point>,
+    /// What the verdict says of it.
+    pub status: Option<ChainStatus>,
+    /// A lone stone whose capture would retake a ko.
+    ko: bool,
+    /// Its one liberty is its own colour's territory.
+    liberty_owned: bool,
+}
+
+impl Capturable {
+    /// Kept alive, not a ko stone, its liberty outside its own territory.
+    pub fn left_in_atari(&self) -> bool {
+        self.status == Some(ChainStatus::Alive) && !self.ko && !self.liberty_owned
+    }
+}
+
+/// Chains in atari whose every neighbouring stone is a living opposing stone.
+pub(super) fn capturable(ld: &LifeAndDeath, pos: &Position) -> Vec<Capturable> {
+    let Some(g) = Grid::from_position(pos).filter(|_| ld.status.len() == pos.cells.len()) else {
+        return Vec::new();
+    };
+    let geo = &g.geo;
+    let ch = Chains::of(geo, &g.cells);
+    let mut out = Vec::new();
+    for chain in &ch.chains {
+        let (Some(&s0), [lib]) = (chain.stones.first(), chain.libs.as_slice()) else {
+            continue;
+        };
+        let alive = |p: usize| ld.status[geo.unpad(p)] == Some(ChainStatus::Alive);
+        let hemmed = chain.stones.iter().all(|&s| {
+            geo.neighbours(s).iter().all(|&q| match g.cells[q] {
+                Cell::Empty | Cell::Edge => true,
+                v if v == chain.color => true,
+                _ => alive(q),
+            })
+        });
+        if !hemmed {
+            continue;
+        }
+        out.push(Capturable {
+            stones: chain.stones.iter().map(|&s| geo.point(s)).collect(),
+            status: ld.status[geo.unpad(s0)],
+            // A lone stone whose capture would be a ko may stay: nobody won that ko.
+            ko: chain.stones.len() == 1
+                && geo
+                    .neighbours(*lib)
+                    .iter()
+                    .all(|&q| q == s0 || g.cells[q] == chain.color || g.cells[q] == Cell::Edge),
+            liberty_owned: ld.territory[geo.unpad(*lib)] == chain.color.color(),
+        });
+    }
+    out
+}

@@ -1,0 +1,519 @@
+//! Life and death on small positions: eyes, seki, false eyes, snapback, bent four, markup.
+
+use super::*;
+
+/// Builds a position from rows of `X` (black), `O` (white) and `.`; `x` and `o` are
+/// stones too (dead ones, in the layouts that mark them).
+pub(crate) fn pos(rows: &[&str]) -> Position {
+    let h = rows.len();
+    let w = rows.first().map_or(0, |r| r.len());
+    let mut p = Position::empty(w as u8, h as u8);
+    for (y, r) in rows.iter().enumerate() {
+        for (x, ch) in r.chars().enumerate() {
+            p.cells[y * w + x] = match ch {
+                'X' | 'x' => Some(Color::Black),
+                'O' | 'o' => Some(Color::White),
+                _ => None,
+            };
+        }
+    }
+    p
+}
+
+pub(crate) fn status_at(
+    ld: &LifeAndDeath,
+    p: &Position,
+    x: usize,
+    y: usize,
+) -> Option<ChainStatus> {
+    ld.status[y * p.width as usize + x]
+}
+
+pub(crate) fn est(p: &Position) -> LifeAndDeath {
+    decide(p, None, DeadStoneMethod::Estimate)
+}
+
+#[test]
+fn two_eyes_pass_alive_and_certain() {
+    let p = pos(&[
+        ".X.X.O...",
+        "XXXXXO...",
+        "OOOOOO...",
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+    ]);
+    let ld = est(&p);
+    assert_eq!(status_at(&ld, &p, 0, 1), Some(ChainStatus::Alive));
+    assert_eq!(status_at(&ld, &p, 1, 0), Some(ChainStatus::Alive));
+    // The black group has two eyes (a1, c1) and e1 is an eye too: pass-alive.
+    assert_eq!(ld.territory[0], Some(Color::Black));
+    // Settled by rule: nothing is a coin toss.
+    assert!(ld.unsure_stones(&p).is_empty());
+}
+
+#[test]
+fn one_eye_group_inside_territory_is_dead() {
+    let p = pos(&[
+        ".........",
+        ".........",
+        "..OOOOO..",
+        "..O.X.O..",
+        "..OXXXO..",
+        "..OOOOO..",
+        ".........",
+        ".........",
+        ".........",
+    ]);
+    let ld = est(&p);
+    assert_eq!(status_at(&ld, &p, 4, 3), Some(ChainStatus::Dead));
+    assert_eq!(status_at(&ld, &p, 2, 2), Some(ChainStatus::Alive));
+    assert_eq!(ld.territory[4 * 9 + 4], Some(Color::White));
+    assert_eq!(ld.source, DeadSource::Estimate);
+    assert_eq!(ld.confidence, Confidence::Estimated);
+}
+
+/// Rectangular 11x7 board: two pass-alive outer walls, and inside them a black and a
+/// white chain sharing their only two liberties (f3, f5).
+pub(crate) const SEKI: [&str; 7] = [
+    ".OOOOOXXXX.",
+    "OOOXXXOOXXX",
+    ".OOXX.OOXX.",
+    "OOOXXXOOXXX",
+    ".OOXX.OOXX.",
+    "OOOXXXOOXXX",
+    ".OOOOOXXXX.",
+];
+
+#[test]
+fn seki_stays_alive_with_neutral_shared_liberties() {
+    let p = pos(&SEKI);
+    let ld = est(&p);
+    assert_eq!(status_at(&ld, &p, 3, 1), Some(ChainStatus::Seki));
+    assert_eq!(status_at(&ld, &p, 6, 1), Some(ChainStatus::Seki));
+    assert_eq!(status_at(&ld, &p, 1, 0), Some(ChainStatus::Alive));
+    assert_eq!(ld.territory[2 * 11 + 5], None);
+    assert!(ld.seki_region[2 * 11 + 5] && ld.seki_region[4 * 11 + 5]);
+    assert_eq!(ld.territory[0], Some(Color::White));
+    assert_eq!(ld.territory[10], Some(Color::Black));
+    assert!(ld.dead(Color::Black, &p).is_empty() && ld.dead(Color::White, &p).is_empty());
+}
+
+#[test]
+fn dame_between_living_walls_is_neutral_not_seki() {
+    let p = pos(&[
+        ".X.X.O.O.",
+        "XXXX.OOOO",
+        ".X.X.O.O.",
+        "XXXX.OOOO",
+        ".X.X.O.O.",
+    ]);
+    let ld = est(&p);
+    assert_eq!(ld.territory[4], None);
+    assert!(!ld.seki_region[4]);
+    assert_eq!(status_at(&ld, &p, 3, 0), Some(ChainStatus::Alive));
+    assert_eq!(status_at(&ld, &p, 5, 0), Some(ChainStatus::Alive));
+    assert_eq!(ld.confidence, Confidence::Certain);
+}
+
+#[test]
+fn false_eye_does_not_make_life() {
+    // Black encloses d3, but the white stone at e4 cuts its shape: one eye at most.
+    let p = pos(&[
+        ".........",
+        ".OOOOOOO.",
+        ".OX.XXO..",
+        ".OXXO.XO.",
+        ".OX.XXXO.",
+        ".OOOOOOO.",
+        ".........",
+    ]);
+    let ld = est(&p);
+    // One real eye only: the black group is dead inside White's wall.
+    assert_eq!(status_at(&ld, &p, 2, 2), Some(ChainStatus::Dead));
+    assert_eq!(ld.territory[2 * 9 + 2], Some(Color::White));
+}
+
+#[test]
+fn seki_with_an_eye_each_stays_alive() {
+    // Inner black a1-b2-c2 with an eye at a1 and inner white with an eye at e1 share c1;
+    // the outer walls are pass-alive. Neither side may fill c1: seki, nobody dead.
+    let p = pos(&[
+        ".X.O.OX.X",
+        "XXXOOOXXX",
+        "OOOXXXX.X",
+        ".O.OX.XXX",
+        "OOOOXX.X.",
+    ]);
+    let ld = est(&p);
+    assert_eq!(status_at(&ld, &p, 1, 1), Some(ChainStatus::Seki));
+    assert_eq!(status_at(&ld, &p, 3, 0), Some(ChainStatus::Seki));
+    assert_eq!(ld.territory[2], None);
+    assert!(ld.dead(Color::Black, &p).is_empty() && ld.dead(Color::White, &p).is_empty());
+}
+
+#[test]
+fn snapback_stone_is_not_dead_but_its_captor_is() {
+    // Black c1 is in atari, but White taking at b1 is snapped back: White's six stones
+    // share their last liberty with it, so they are the dead ones.
+    let p = pos(&["X.XOOX.", "XOOOOX.", "XXXXXXX", ".X.X.X."]);
+    let ld = est(&p);
+    assert_eq!(status_at(&ld, &p, 2, 0), Some(ChainStatus::Alive));
+    assert_eq!(status_at(&ld, &p, 3, 0), Some(ChainStatus::Dead));
+    assert_eq!(status_at(&ld, &p, 1, 1), Some(ChainStatus::Dead));
+    assert_eq!(ld.territory[7 + 1], Some(Color::Black));
+}
+
+#[test]
+fn bent_four_in_the_corner_is_dead() {
+    // White's corner eye space is the L round the 1-1 point, Black already on the bend and
+    // White without outside liberties: Black wins the ko, the White group is dead.
+    let p = pos(&[
+        "X.OX.X.", ".OOXXXX", ".OXX.X.", "OOX.XXX", "XXXXXXX", ".X.X.X.",
+    ]);
+    let ld = est(&p);
+    assert_eq!(status_at(&ld, &p, 1, 1), Some(ChainStatus::Dead));
+    assert_eq!(status_at(&ld, &p, 0, 3), Some(ChainStatus::Dead));
+    assert_eq!(status_at(&ld, &p, 0, 0), Some(ChainStatus::Alive));
+    assert_eq!(ld.territory[7], Some(Color::Black));
+}
+
+#[test]
+fn stones_on_the_edge() {
+    // A black two-stone chain on the first line of White's two-row territory is dead;
+    // White's wall and Black's top wall, which use the edge for their eyes, are alive.
+    let p = pos(&[
+        ".X.X.X.X.",
+        "XXXXXXXXX",
+        "OOOOOOOOO",
+        ".O.O.O.O.",
+        ".........",
+        "...XX....",
+    ]);
+    let ld = est(&p);
+    assert_eq!(status_at(&ld, &p, 3, 5), Some(ChainStatus::Dead));
+    assert_eq!(status_at(&ld, &p, 4, 5), Some(ChainStatus::Dead));
+    assert_eq!(status_at(&ld, &p, 0, 2), Some(ChainStatus::Alive));
+    assert_eq!(status_at(&ld, &p, 0, 1), Some(ChainStatus::Alive));
+    assert_eq!(ld.territory[5 * 9 + 3], Some(Color::White));
+    assert_eq!(ld.territory[0], Some(Color::Black));
+}
+
+#[test]
+fn dead_group_inside_a_big_territory() {
+    // Six black stones with one eye, hemmed in by White stones in the middle of White's
+    // 13x13 territory: no room for a second eye.
+    let mut rows = vec![
+        ".X.X.X.X.X.X.",
+        "XXXXXXXXXXXXX",
+        "OOOOOOOOOOOOO",
+        ".O.O.O.O.O.O.",
+    ];
+    rows.extend(["............."; 2]);
+    rows.extend([
+        ".....OOO.....",
+        "....OXXXO....",
+        "....OX.XO....",
+        "....OOXOO....",
+        "......O......",
+    ]);
+    rows.extend(["............."; 2]);
+    let p = pos(&rows);
+    let ld = est(&p);
+    assert_eq!(status_at(&ld, &p, 5, 7), Some(ChainStatus::Dead));
+    assert_eq!(status_at(&ld, &p, 6, 9), Some(ChainStatus::Dead));
+    assert_eq!(ld.dead(Color::Black, &p).len(), 6);
+    assert_eq!(status_at(&ld, &p, 4, 7), Some(ChainStatus::Alive));
+    assert_eq!(ld.territory[8 * 13 + 6], Some(Color::White));
+    assert_eq!(ld.confidence, Confidence::Estimated);
+}
+
+#[test]
+fn none_method_keeps_everything() {
+    let p = pos(&["X.O", "...", "O.X"]);
+    let ld = decide(&p, None, DeadStoneMethod::None);
+    assert!(ld.status.iter().flatten().all(|s| *s == ChainStatus::Alive));
+    assert_eq!(ld.source, DeadSource::None);
+}
+
+#[test]
+fn markup_that_keeps_a_capturable_stone_alive_is_flagged() {
+    // White's stone at (1,1) has one liberty, (2,1), which the markup leaves neutral.
+    let p = pos(&[".X...", "XO...", ".X...", "....."]);
+    let tb = [Point { x: 0, y: 0 }];
+    let ld = decide(&p, Some((&tb, &[])), DeadStoneMethod::Markup);
+    assert_eq!(ld.left_in_atari(&p), vec![Point { x: 1, y: 1 }]);
+    // Marked dead, it is no longer flagged.
+    let tb = [Point { x: 0, y: 0 }, Point { x: 1, y: 1 }];
+    let ld = decide(&p, Some((&tb, &[])), DeadStoneMethod::Markup);
+    assert!(ld.left_in_atari(&p).is_empty());
+    // A stone just taken back in a ko stays: its capture would be the ko's recapture.
+    let p = pos(&[".XO..", "XO.O.", ".XO..", "....."]);
+    let tb = [Point { x: 0, y: 0 }];
+    let ld = decide(&p, Some((&tb, &[])), DeadStoneMethod::Markup);
+    assert!(ld.left_in_atari(&p).is_empty());
+}
+
+#[test]
+fn markup_under_stone_is_dead() {
+    let p = pos(&["XX.", "XO.", "XX."]);
+    let tb = [Point { x: 1, y: 1 }];
+    let ld = decide(&p, Some((&tb, &[])), DeadStoneMethod::Auto);
+    assert_eq!(ld.source, DeadSource::Markup);
+    assert_eq!(status_at(&ld, &p, 1, 1), Some(ChainStatus::Dead));
+    assert_eq!(ld.territory[4], Some(Color::Black));
+    let ld = decide(&p, None, DeadStoneMethod::Markup);
+    assert!(ld.note.is_some());
+}
+
+#[test]
+fn malformed_position_does_not_panic() {
+    let p = Position {
+        width: 3,
+        height: 3,
+        cells: vec![None; 4],
+    };
+    let ld = est(&p);
+    assert!(ld.note.is_some());
+    let p = Position::empty(0, 0);
+    let _ = est(&p);
+}
+
+/// The playout board, Benson's rule and the group decisions, piece by piece.
+mod parts {
+    use super::*;
+    use crate::board::{Cell, Chains, Grid, Liberties, STONES};
+    use crate::life::benson::{Enclosures, benson, enclosures};
+    use crate::life::estimate::{bent_four_in_the_corner, group_kept, groups};
+    use crate::life::playout::{PlayoutBoard, Rng};
+
+    fn grid(p: &Position) -> Grid {
+        Grid::from_position(p).unwrap_or_else(|| panic!("a valid test position"))
+    }
+
+    #[test]
+    fn invasion_of_a_home_area_is_answered_next_to_it() {
+        let p = pos(&[
+            ".........",
+            ".........",
+            "....X....",
+            ".........",
+            ".........",
+        ]);
+        let g = grid(&p);
+        let mut sim = PlayoutBoard::new(&g.geo, &g.cells);
+        let last = g.geo.pad(2 * 9 + 4);
+        let near = |q: usize| {
+            g.geo
+                .neighbours(last)
+                .into_iter()
+                .chain(g.geo.diagonals(last))
+                .any(|x| x == q)
+        };
+        // The whole board is White's home: every White move lands next to the invader.
+        let home = vec![Cell::White; g.cells.len()];
+        for seed in 1..20 {
+            let q = sim.choose(Cell::White, last, &home, &mut Rng(seed));
+            assert!(q.is_some_and(near), "seed {seed}: {q:?}");
+        }
+        // Black's home: White gets no help, and some random move lands far away.
+        let home = vec![Cell::Black; g.cells.len()];
+        let far = (1..20).any(|seed| {
+            sim.choose(Cell::White, last, &home, &mut Rng(seed))
+                .is_some_and(|q| !near(q))
+        });
+        assert!(far);
+    }
+
+    #[test]
+    fn bent_four_rule_needs_the_opponent_on_the_corner_point() {
+        let rule = |rows: &[&str]| {
+            let p = pos(rows);
+            let g = grid(&p);
+            let ch = Chains::of(&g.geo, &g.cells);
+            let settled = vec![false; ch.chains.len()];
+            let white = ch.id[g.geo.pad(7 + 1)].unwrap_or(usize::MAX);
+            let grp = groups(&g, &ch)
+                .into_iter()
+                .find(|grp| grp.contains(&white))
+                .unwrap_or_default();
+            bent_four_in_the_corner(&g, &ch, &grp, &settled).is_some()
+        };
+        let mut rows = [
+            "X.OX.X.", ".OOXXXX", ".OXX.X.", "OOX.XXX", "XXXXXXX", ".X.X.X.",
+        ];
+        assert!(rule(&rows));
+        // An empty bent four is two eyes in waiting (miai), not this ko.
+        rows[0] = "..OX.X.";
+        assert!(!rule(&rows));
+    }
+
+    #[test]
+    fn capture_that_frees_a_chain_in_atari_beats_extending() {
+        // Black's two stones in atari could extend to three liberties, but taking the White
+        // stone next to them (also in atari) saves them and wins the race.
+        let p = pos(&[
+            ".......", ".......", "..OOX..", "..XXOX.", "..OO...", ".......", ".......",
+        ]);
+        let g = grid(&p);
+        let mut sim = PlayoutBoard::new(&g.geo, &g.cells);
+        let take = g.geo.pad(4 * 7 + 4);
+        for seed in 1..10 {
+            assert_eq!(sim.choose(Cell::Black, 0, &[], &mut Rng(seed)), Some(take));
+        }
+    }
+
+    #[test]
+    fn a_chain_put_in_atari_is_rescued_before_a_bigger_capture() {
+        // White's last move at c3 leaves Black's two stones in atari; taking the White stone
+        // next to them (in atari too) comes before the three White stones in atari below.
+        let p = pos(&[
+            ".......", ".......", "..OOX..", "..XXOX.", "..OO...", "XXX....", "OOO....",
+        ]);
+        let g = grid(&p);
+        let mut sim = PlayoutBoard::new(&g.geo, &g.cells);
+        // Without a last move, the bigger capture comes first.
+        assert_eq!(
+            sim.choose(Cell::Black, 0, &[], &mut Rng(1)),
+            Some(g.geo.pad(6 * 7 + 3))
+        );
+        let last = g.geo.pad(4 * 7 + 2);
+        for seed in 1..10 {
+            assert_eq!(
+                sim.choose(Cell::Black, last, &[], &mut Rng(seed)),
+                Some(g.geo.pad(4 * 7 + 4))
+            );
+        }
+    }
+
+    #[test]
+    fn neighbouring_seeds_give_different_streams() {
+        let (mut a, mut b) = (Rng::seeded(2), Rng::seeded(3));
+        assert_ne!(a.next(), b.next());
+        assert_eq!(Rng::seeded(7).next(), Rng::seeded(7).next());
+    }
+
+    #[test]
+    fn one_eyed_group_inside_pass_alive_walls_is_dead() {
+        // White's corner group has one eye and is in atari against a pass-alive Black wall
+        // (two eyes at the top left); once taken it must not come back to life.
+        let mut rows = vec![".X.XOOOOOOO.", "XXXXXOOOOOOO", "...XXXXXXXXX"];
+        rows.extend(["............", "............"]);
+        rows.extend(["OOOOOOOOOOOO", "............"]);
+        let p = pos(&rows);
+        let ld = est(&p);
+        assert_eq!(status_at(&ld, &p, 5, 0), Some(ChainStatus::Dead));
+        assert_eq!(status_at(&ld, &p, 4, 1), Some(ChainStatus::Alive));
+        assert_eq!(ld.territory[11], Some(Color::Black));
+    }
+
+    #[test]
+    fn points_captured_inside_pass_alive_walls_are_barred_to_the_victim() {
+        let p = pos(&[".X.XOO.", "XXXXXOO", "....XXX"]);
+        let g = grid(&p);
+        let ch = Chains::of(&g.geo, &g.cells);
+        let mut alive = benson(&g, &ch, Cell::Black);
+        for (a, w) in alive.iter_mut().zip(benson(&g, &ch, Cell::White)) {
+            *a |= w;
+        }
+        let Enclosures {
+            enclosed,
+            empty_only,
+        } = enclosures(&g, &ch, &alive);
+        let corner = g.geo.pad(6);
+        assert_eq!(enclosed[corner] & 1, 1);
+        assert_eq!(empty_only[corner] & 1, 0);
+        assert_eq!(empty_only[g.geo.pad(2 * 7)] & 1, 1);
+        let mut sim = PlayoutBoard::new(&g.geo, &g.cells);
+        sim.enclosed = enclosed;
+        sim.play(corner, Cell::Black);
+        let taken = g.geo.pad(5);
+        assert_eq!(sim.board.cells[taken], Cell::Empty);
+        assert_eq!(sim.forbid[taken], 2);
+        assert_ne!(sim.choose(Cell::White, 0, &[], &mut Rng(3)), Some(taken));
+    }
+
+    #[test]
+    fn group_share_weights_chains_by_stones() {
+        let p = pos(&["XXX.X", ".....", "....."]);
+        let g = grid(&p);
+        let ch = Chains::of(&g.geo, &g.cells);
+        let big = ch.id[g.geo.pad(0)].unwrap_or(usize::MAX);
+        let small = ch.id[g.geo.pad(4)].unwrap_or(usize::MAX);
+        let mut kept = vec![0.0; ch.chains.len()];
+        kept[big] = 1.0;
+        let k = group_kept(&ch, &[big, small], &kept);
+        assert!((k - 0.75).abs() < 1e-9, "{k}");
+    }
+
+    #[test]
+    fn pseudo_liberties_sizes_and_liberty_counts_stay_exact_through_playouts() {
+        let p = pos(&[
+            ".X.X.O...",
+            "XXXXXO...",
+            "OOOOOO...",
+            "....X....",
+            "...XOX...",
+            "....X....",
+            ".........",
+            ".........",
+            ".........",
+        ]);
+        let g = grid(&p);
+        let base = PlayoutBoard::new(&g.geo, &g.cells);
+        let (mut moves, mut checked) = (0, 0);
+        for seed in 1..30 {
+            let mut sim = base.clone();
+            let mut rng = Rng(seed);
+            let (mut color, mut passes) = (Cell::Black, 0);
+            for _ in 0..300 {
+                let b = &sim.board;
+                for a in 0..b.cells.len() {
+                    if b.cells[a].is_stone() {
+                        let h = b.head(a);
+                        let (mut libs, mut size) = (0, 0);
+                        for st in b.stones(h) {
+                            size += 1;
+                            for q in b.geo().neighbours(st) {
+                                libs += u32::from(b.cells[q] == Cell::Empty);
+                            }
+                        }
+                        assert_eq!(libs, b.libs.count(h), "liberties of the chain at {a}");
+                        assert_eq!(size, b.size(h), "size of the chain at {a}");
+                    }
+                    for c in STONES {
+                        // Two liberties are read from the sums; three need the chain walk.
+                        let fast = sim.liberties_upto(a, c, 2);
+                        let walked = sim
+                            .liberties_upto(a, c, 3)
+                            .map(|(l, cap, n)| (l.min(2), cap, n));
+                        assert_eq!(fast, walked, "point {a} colour {c:?}");
+                        checked += 1;
+                    }
+                }
+                match sim.choose(color, 0, &[], &mut rng) {
+                    Some(q) => {
+                        sim.play(q, color);
+                        passes = 0;
+                        moves += 1;
+                    }
+                    None => {
+                        passes += 1;
+                        sim.ko = 0;
+                        if passes >= 2 {
+                            break;
+                        }
+                    }
+                }
+                color = color.opponent();
+            }
+        }
+        assert!(
+            moves > 20 * 29 && checked > 100_000,
+            "{moves} moves, {checked} checks"
+        );
+    }
+}

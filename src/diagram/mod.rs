@@ -1,14 +1,22 @@
-//! Pictures of a final position: a terminal diagram with the score breakdown, and a standalone
-//! SVG. Both read the same resolved view of the board, so they never disagree.
+//! Pictures of a final position: what the terminal (`text`) and SVG (`svg`) renderers share.
+//!
+//! Both renderers read the same resolved `View` of the board, so they never disagree; this
+//! module also holds their common helpers (coordinates, names of rules, winners and verdicts,
+//! number formatting).
 //!
 //! Inputs come from files and may be inconsistent (vectors of the wrong length, a verdict for
 //! another board size): every lookup is bounds-checked and anything unsafe is drawn plain.
 
+mod svg;
+mod text;
+
+pub use self::svg::svg;
+pub use self::text::terminal;
+
 use crate::board::{Color, Point, Position};
 use crate::life::{ChainStatus, Confidence, DeadSource, LifeAndDeath};
 use crate::record::{RuleSet, Winner};
-use crate::scoring::{Count, Score, Verdict};
-use std::fmt::Write as _;
+use crate::scoring::{Score, Verdict};
 
 /// What a picture shows: the final position, its life and death, and the score if there is one.
 #[derive(Clone, Debug)]
@@ -60,6 +68,7 @@ struct View {
 }
 
 impl View {
+    /// Resolves every point of `input` once, so both renderers draw the same board.
     fn new(input: &DiagramInput) -> View {
         let pos = input.position;
         let life = input.life;
@@ -117,6 +126,7 @@ impl View {
         }
     }
 
+    /// The point at `(x, y)`; off the board (short vectors) an empty neutral point.
     fn at(&self, x: usize, y: usize) -> Cell {
         self.cells
             .get(y * self.w + x)
@@ -150,6 +160,7 @@ impl View {
     }
 }
 
+/// Index of a colour in the `[black, white]` pairs.
 fn ci(c: Color) -> usize {
     match c {
         Color::Black => 0,
@@ -186,6 +197,7 @@ fn col_label(x: usize, w: usize) -> char {
     }
 }
 
+/// SGF coordinate letter: `a`-`z`, then `A`-`Z` (sizes up to 52), `?` beyond.
 fn sgf_letter(v: usize) -> char {
     match v {
         0..=25 => (b'a' + v as u8) as char,
@@ -216,6 +228,7 @@ fn num(v: f64) -> String {
     if s == "-0" { "0".into() } else { s }
 }
 
+/// Name of a rule set, as people write it.
 fn rules_name(r: RuleSet) -> &'static str {
     match r {
         RuleSet::French => "French",
@@ -230,6 +243,7 @@ fn rules_name(r: RuleSet) -> &'static str {
     }
 }
 
+/// Name of a winner.
 fn winner_name(w: Winner) -> &'static str {
     match w {
         Winner::Black => "Black",
@@ -240,6 +254,7 @@ fn winner_name(w: Winner) -> &'static str {
     }
 }
 
+/// Where the dead stones came from.
 fn source_name(s: DeadSource) -> &'static str {
     match s {
         DeadSource::Markup => "markup",
@@ -249,6 +264,7 @@ fn source_name(s: DeadSource) -> &'static str {
     }
 }
 
+/// How sure the dead stones are.
 fn confidence_name(c: Confidence) -> &'static str {
     match c {
         Confidence::Markup => "markup",
@@ -267,6 +283,7 @@ fn dead_text(source: DeadSource, confidence: Confidence) -> String {
     }
 }
 
+/// The comparison of the count with `RE`, in words.
 fn verdict_text(v: Verdict) -> &'static str {
     match v {
         Verdict::Match => "match",
@@ -288,601 +305,9 @@ fn margin_text(margin: f64) -> String {
     }
 }
 
-/// A list of SGF points, shortened so a huge dead group does not flood the report.
-fn point_list(points: &[String]) -> String {
-    const SHOWN: usize = 12;
-    if points.is_empty() {
-        return "none".into();
-    }
-    let mut s = format!("{} (", points.len());
-    s.push_str(
-        &points
-            .iter()
-            .take(SHOWN)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join(" "),
-    );
-    if points.len() > SHOWN {
-        let _ = write!(s, " … +{}", points.len() - SHOWN);
-    }
-    s.push(')');
-    s
-}
-
 /// Drops control characters: titles come from files and must not carry terminal escapes.
 fn clean(text: &str) -> String {
     text.chars().filter(|c| !c.is_control()).collect()
-}
-
-// ---------------------------------------------------------------------------------------------
-// Terminal
-
-/// ANSI styles of the colour diagram (256-colour palette, on a wood background).
-mod ansi {
-    pub const RESET: &str = "\x1b[0m";
-    pub const BOLD: &str = "\x1b[1m";
-    pub const DIM: &str = "\x1b[2m";
-    pub const GRID: &str = "\x1b[0;48;5;180;38;5;94m";
-    pub const BLACK: &str = "\x1b[0;48;5;180;38;5;16m";
-    pub const WHITE: &str = "\x1b[0;1;48;5;180;38;5;231m";
-    pub const DEAD: &str = "\x1b[0;1;48;5;180;38;5;160m";
-    pub const SEKI_BLACK: &str = "\x1b[0;48;5;114;38;5;16m";
-    pub const SEKI_WHITE: &str = "\x1b[0;1;48;5;114;38;5;231m";
-    pub const LAST: &str = "\x1b[0;1;48;5;180;38;5;160m";
-}
-
-/// Box-drawing grid character for an empty point, from which sides have lines.
-fn grid_char(x: usize, y: usize, w: usize, h: usize) -> char {
-    let (u, d, l, r) = (y > 0, y + 1 < h, x > 0, x + 1 < w);
-    match (u, d, l, r) {
-        (false, false, false, false) => '·',
-        (false, false, false, true) => '╶',
-        (false, false, true, false) => '╴',
-        (false, false, true, true) => '─',
-        (true, false, false, false) => '╵',
-        (false, true, false, false) => '╷',
-        (true, true, false, false) => '│',
-        (false, true, false, true) => '┌',
-        (false, true, true, false) => '┐',
-        (true, false, false, true) => '└',
-        (true, false, true, false) => '┘',
-        (true, true, false, true) => '├',
-        (true, true, true, false) => '┤',
-        (false, true, true, true) => '┬',
-        (true, false, true, true) => '┴',
-        (true, true, true, true) => '┼',
-    }
-}
-
-/// One point as text: its style (empty without colour) and glyph.
-fn glyph(cell: Cell, x: usize, y: usize, v: &View, color: bool) -> (&'static str, char) {
-    use Color::{Black, White};
-    if !color {
-        let ch = match cell {
-            Cell::Stone { color, state, .. } => match (color, state) {
-                (Black, State::Alive) => 'X',
-                (White, State::Alive) => 'O',
-                (Black, State::Dead) => 'x',
-                (White, State::Dead) => 'o',
-                (Black, State::Seki) => '#',
-                (White, State::Seki) => '@',
-            },
-            Cell::Empty { owner, star } => match owner {
-                Some(Black) => '+',
-                Some(White) => '-',
-                None if star => ',',
-                None => '.',
-            },
-        };
-        return ("", ch);
-    }
-    match cell {
-        Cell::Stone { color, state, .. } => match (color, state) {
-            (Black, State::Alive) => (ansi::BLACK, '●'),
-            (White, State::Alive) => (ansi::WHITE, '○'),
-            (Black, State::Dead) => (ansi::DEAD, '●'),
-            (White, State::Dead) => (ansi::DEAD, '○'),
-            (Black, State::Seki) => (ansi::SEKI_BLACK, '●'),
-            (White, State::Seki) => (ansi::SEKI_WHITE, '○'),
-        },
-        Cell::Empty { owner, star } => match owner {
-            Some(Black) => (ansi::BLACK, '▪'),
-            Some(White) => (ansi::WHITE, '▪'),
-            None if star => (ansi::GRID, '╋'),
-            None => (ansi::GRID, grid_char(x, y, v.w, v.h)),
-        },
-    }
-}
-
-/// The final position for a terminal, with a legend and the score breakdown.
-///
-/// Without `color`: `X`/`O` stones, `x`/`o` dead, `#`/`@` seki, `+`/`-` territory, `.`
-/// neutral, `,` star point, `( )` around the last move. With `color`: ANSI colours on a
-/// wood background, `●`/`○` stones (red when dead, green background in seki), `▪` territory.
-pub fn terminal(input: &DiagramInput, color: bool) -> String {
-    let v = View::new(input);
-    let mut out = String::new();
-    let title = clean(&input.title);
-    if color {
-        let _ = writeln!(out, "{}{title}{}", ansi::BOLD, ansi::RESET);
-    } else {
-        let _ = writeln!(out, "{title}");
-    }
-    if v.w == 0 || v.h == 0 {
-        let _ = writeln!(out, "(empty board {}x{})", v.w, v.h);
-    } else {
-        out.push('\n');
-        board_rows(&mut out, &v, color);
-        out.push('\n');
-        legend(&mut out, color);
-    }
-    if let Some(note) = v.life_note {
-        let _ = writeln!(out, "Note: {note}");
-    }
-    if let Some((x, y)) = v.last {
-        let _ = writeln!(out, "Last move: {}", point_name(x, y, v.w, v.h));
-    }
-    breakdown(&mut out, input, &v);
-    out
-}
-
-/// Coordinates and rows: `19 . . X O 19`, columns lettered above and below.
-fn board_rows(out: &mut String, v: &View, color: bool) {
-    let lw = v.h.to_string().len();
-    let mut header = " ".repeat(lw + 1);
-    for x in 0..v.w {
-        header.push(' ');
-        header.push(col_label(x, v.w));
-    }
-    let header = if color {
-        format!("{}{header}{}", ansi::DIM, ansi::RESET)
-    } else {
-        header
-    };
-    let _ = writeln!(out, "{header}");
-    for y in 0..v.h {
-        let row = v.h - y;
-        let _ = write!(out, "{row:>lw$} ");
-        for x in 0..=v.w {
-            // Separator before column x (x == w: after the last column).
-            let sep = match v.last {
-                Some((lx, ly)) if ly == y && lx == x => '(',
-                Some((lx, ly)) if ly == y && lx + 1 == x => ')',
-                _ if color && x > 0 && x < v.w => '─',
-                _ => ' ',
-            };
-            if color {
-                let style = if sep == '(' || sep == ')' {
-                    ansi::LAST
-                } else {
-                    ansi::GRID
-                };
-                out.push_str(style);
-            }
-            out.push(sep);
-            if x < v.w {
-                let (style, ch) = glyph(v.at(x, y), x, y, v, color);
-                out.push_str(style);
-                out.push(ch);
-            }
-        }
-        if color {
-            out.push_str(ansi::RESET);
-        }
-        let _ = writeln!(out, " {row}");
-    }
-    let _ = writeln!(out, "{header}");
-}
-
-fn legend(out: &mut String, color: bool) {
-    if color {
-        let g = ansi::GRID;
-        let r = ansi::RESET;
-        let _ = writeln!(
-            out,
-            "{}●{g} {}○{r} stones  {}● ○{r} dead  {}●{r} {}○{r} seki  {}▪{g} {}▪{r} territory  {g}┼{r} neutral  {g}╋{r} star point  {}( ){r} last move",
-            ansi::BLACK,
-            ansi::WHITE,
-            ansi::DEAD,
-            ansi::SEKI_BLACK,
-            ansi::SEKI_WHITE,
-            ansi::BLACK,
-            ansi::WHITE,
-            ansi::LAST,
-        );
-    } else {
-        let _ = writeln!(
-            out,
-            "X O stones  x o dead  # @ seki  + - territory (Black, White)  . neutral  , star point  ( ) last move"
-        );
-    }
-}
-
-/// The score breakdown under the board, or why there is none.
-fn breakdown(out: &mut String, input: &DiagramInput, v: &View) {
-    if let Some(note) = &input.life.note {
-        let _ = writeln!(out, "Life and death: {}", clean(note));
-    }
-    let Some(s) = input.score else {
-        let _ = writeln!(
-            out,
-            "Not scored. Dead stones: {}.",
-            dead_text(input.life.source, input.life.confidence)
-        );
-        return;
-    };
-    let (stones, terr) = v.tally();
-    let f = &s.french;
-    let _ = writeln!(
-        out,
-        "French count (area): komi {}, compensation {}",
-        num(f.komi),
-        num(f.compensation)
-    );
-    let _ = writeln!(
-        out,
-        "  Black: {} stones + {} territory = {}",
-        stones[0],
-        terr[0],
-        num(f.black)
-    );
-    let _ = writeln!(
-        out,
-        "  White: {} stones + {} territory = {} + komi {} + compensation {} = {}",
-        stones[1],
-        terr[1],
-        num(f.white - f.komi - f.compensation),
-        num(f.komi),
-        num(f.compensation),
-        num(f.white)
-    );
-    let _ = writeln!(
-        out,
-        "  Margin: {} ({})",
-        margin_text(f.margin),
-        win_words(f.winner)
-    );
-    let q = &s.quick_count;
-    let _ = writeln!(
-        out,
-        "Quick count: Black {}, White {} → {} ({})",
-        num(q.black),
-        num(q.white),
-        margin_text(q.margin),
-        if s.quick_count_agrees {
-            "agrees with the French count"
-        } else {
-            "DISAGREES with the French count"
-        }
-    );
-    if let Some(note) = &s.quick_count_note {
-        let _ = writeln!(out, "  note: {}", clean(note));
-    }
-    if let Some(c) = &s.recorded_rules {
-        let _ = writeln!(out, "{}", recorded_line(c));
-    }
-    let d = &s.dead_stones;
-    let _ = writeln!(
-        out,
-        "Dead stones ({}): Black {}; White {}",
-        dead_text(d.source, d.confidence),
-        point_list(&d.black),
-        point_list(&d.white)
-    );
-    if !d.unsure.is_empty() {
-        let _ = writeln!(
-            out,
-            "Unsure (near a coin toss in the playouts): {}",
-            point_list(&d.unsure)
-        );
-    }
-    if !d.left_in_atari.is_empty() {
-        let _ = writeln!(
-            out,
-            "Kept alive by the markup though capturable at once: {}",
-            point_list(&d.left_in_atari)
-        );
-    }
-    let _ = writeln!(out, "Seki: {}", point_list(&s.seki));
-    if let Some(note) = &s.komi_note {
-        let _ = writeln!(out, "Komi: {}", clean(note));
-    }
-    let o = &s.outcome;
-    let mut line = format!("Outcome: {}", win_words(o.winner));
-    if let Some(m) = o.margin {
-        let _ = write!(line, " by {}", num(m));
-    }
-    let _ = write!(line, " (basis: {})", o.basis);
-    if let Some(r) = &o.reason {
-        let _ = write!(line, ": {}", clean(r));
-    }
-    let _ = writeln!(out, "{line}");
-    let _ = writeln!(out, "Verdict vs RE: {}", verdict_text(s.verdict));
-}
-
-fn win_words(w: Winner) -> String {
-    match w {
-        Winner::Black | Winner::White => format!("{} wins", winner_name(w)),
-        Winner::Draw => "draw (jigo)".into(),
-        other => format!("winner {}", winner_name(other)),
-    }
-}
-
-fn recorded_line(c: &Count) -> String {
-    format!(
-        "{} count: Black {}, White {} (komi {}, compensation {}) → {}",
-        rules_name(c.rules),
-        num(c.black),
-        num(c.white),
-        num(c.komi),
-        num(c.compensation),
-        margin_text(c.margin)
-    )
-}
-
-// ---------------------------------------------------------------------------------------------
-// SVG
-
-/// Distance between lines, in pixels; everything else is an integer multiple or offset so the
-/// output needs no float formatting.
-const CELL: usize = 24;
-/// Space between the outer lines and the board edge, holding the coordinates.
-const MARGIN: usize = 36;
-/// Distance from an outer line to the centre of its coordinate labels: clear of the stones.
-const LABEL: usize = 22;
-/// White space left and right of the board.
-const PAD: usize = 8;
-/// Height of the title band above the board.
-const TITLE_H: usize = 34;
-/// Height of the caption band below the board.
-const CAPTION_H: usize = 30;
-
-/// Escapes XML text and attribute values; drops characters XML 1.0 forbids.
-fn xml(text: &str) -> String {
-    let mut s = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => s.push_str("&amp;"),
-            '<' => s.push_str("&lt;"),
-            '>' => s.push_str("&gt;"),
-            '"' => s.push_str("&quot;"),
-            '\'' => s.push_str("&apos;"),
-            c if c.is_control() => {}
-            c => s.push(c),
-        }
-    }
-    s
-}
-
-/// The one-line score caption under the SVG board.
-fn caption(input: &DiagramInput) -> String {
-    let life = input.life;
-    let Some(s) = input.score else {
-        return format!(
-            "Not scored · dead stones: {}",
-            dead_text(life.source, life.confidence)
-        );
-    };
-    let f = &s.french;
-    let mut c = format!(
-        "French: Black {} – White {} (komi {}, comp. {}) → {}",
-        num(f.black),
-        num(f.white),
-        num(f.komi),
-        num(f.compensation),
-        margin_text(f.margin)
-    );
-    let _ = write!(
-        c,
-        " · quick count {}",
-        if s.quick_count_agrees {
-            "agrees"
-        } else {
-            "differs"
-        }
-    );
-    if let Some(r) = &s.recorded_rules {
-        let _ = write!(c, " · {}: {}", rules_name(r.rules), margin_text(r.margin));
-    }
-    let _ = write!(
-        c,
-        " · dead: {} · RE: {}",
-        dead_text(s.dead_stones.source, s.dead_stones.confidence),
-        match s.verdict {
-            Verdict::Match => "match",
-            Verdict::MarginDiffers => "margin differs",
-            Verdict::WinnerDiffers => "winner differs",
-            Verdict::NotComparable => "not comparable",
-            Verdict::NoResult => "none",
-        }
-    );
-    c
-}
-
-/// A clean standalone SVG of the final position, with a title and a one-line score caption.
-///
-/// Stones are `<circle class="stone …">`; dead stones are smaller and translucent with a red
-/// cross, territory is a small square, seki stones carry a green ring, the last move a red one.
-pub fn svg(input: &DiagramInput) -> String {
-    let v = View::new(input);
-    let title = clean(&input.title);
-    let cap = clean(&caption(input));
-    let (w, h) = (v.w.max(1), v.h.max(1));
-    let board_w = 2 * MARGIN + (w - 1) * CELL;
-    let board_h = 2 * MARGIN + (h - 1) * CELL;
-    // Rough text widths (bold 15 px title, 12 px caption) so long lines are not clipped.
-    let title_w = title.chars().count() * 9 + 20;
-    let cap_w = cap.chars().count() * 13 / 2 + 20;
-    let total_w = (board_w + 2 * PAD).max(title_w).max(cap_w);
-    let total_h = TITLE_H + board_h + CAPTION_H;
-    let ox = (total_w - board_w) / 2;
-    let oy = TITLE_H;
-    // Pixel centre of point (x, y).
-    let px = |x: usize| ox + MARGIN + x * CELL;
-    let py = |y: usize| oy + MARGIN + y * CELL;
-
-    let mut s = String::new();
-    let _ = writeln!(
-        s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{total_w}" height="{total_h}" viewBox="0 0 {total_w} {total_h}" font-family="sans-serif">"#
-    );
-    let _ = writeln!(s, "<title>{}</title>", xml(&title));
-    let _ = writeln!(
-        s,
-        r##"<rect x="0" y="0" width="{total_w}" height="{total_h}" fill="#ffffff"/>"##
-    );
-    let _ = writeln!(
-        s,
-        r##"<text x="{}" y="22" font-size="15" font-weight="bold" text-anchor="middle" fill="#222">{}</text>"##,
-        total_w / 2,
-        xml(&title)
-    );
-    let _ = writeln!(
-        s,
-        r##"<rect x="{ox}" y="{oy}" width="{board_w}" height="{board_h}" fill="#dcb35c" stroke="#8a6a2a"/>"##
-    );
-    if v.w > 0 && v.h > 0 {
-        svg_board(&mut s, &v, &px, &py);
-    }
-    let _ = writeln!(
-        s,
-        r##"<text x="{}" y="{}" font-size="12" text-anchor="middle" fill="#222">{}</text>"##,
-        total_w / 2,
-        oy + board_h + 20,
-        xml(&cap)
-    );
-    s.push_str("</svg>\n");
-    s
-}
-
-/// Grid, star points, coordinates and the points themselves.
-fn svg_board(s: &mut String, v: &View, px: &dyn Fn(usize) -> usize, py: &dyn Fn(usize) -> usize) {
-    let (x0, x1, y0, y1) = (px(0), px(v.w - 1), py(0), py(v.h - 1));
-    let mut d = String::new();
-    for x in 0..v.w {
-        let _ = write!(d, "M{} {y0}V{y1}", px(x));
-    }
-    for y in 0..v.h {
-        let _ = write!(d, "M{x0} {}H{x1}", py(y));
-    }
-    let _ = writeln!(
-        s,
-        r##"<path d="{d}" stroke="#000" stroke-width="1" fill="none"/>"##
-    );
-    // Coordinates: letters above and below, numbers left and right (+4: baseline to centre).
-    let _ = writeln!(
-        s,
-        r##"<g font-size="11" fill="#333" text-anchor="middle">"##
-    );
-    for x in 0..v.w {
-        let l = xml(&col_label(x, v.w).to_string());
-        let _ = writeln!(
-            s,
-            r#"<text x="{}" y="{}">{l}</text><text x="{}" y="{}">{l}</text>"#,
-            px(x),
-            y0 - LABEL + 4,
-            px(x),
-            y1 + LABEL + 4
-        );
-    }
-    for y in 0..v.h {
-        let n = v.h - y;
-        let _ = writeln!(
-            s,
-            r#"<text x="{}" y="{}">{n}</text><text x="{}" y="{}">{n}</text>"#,
-            x0 - LABEL,
-            py(y) + 4,
-            x1 + LABEL,
-            py(y) + 4
-        );
-    }
-    s.push_str("</g>\n");
-    let r = CELL / 2 - 1;
-    for y in 0..v.h {
-        for x in 0..v.w {
-            let (cx, cy) = (px(x), py(y));
-            match v.at(x, y) {
-                Cell::Empty { star: true, .. } => {
-                    let _ = writeln!(
-                        s,
-                        r##"<circle class="hoshi" cx="{cx}" cy="{cy}" r="3" fill="#000"/>"##
-                    );
-                }
-                Cell::Empty { owner: Some(o), .. } => {
-                    let _ = writeln!(s, "{}", territory_square(cx, cy, o));
-                }
-                Cell::Empty { .. } => {}
-                Cell::Stone {
-                    color,
-                    state: State::Dead,
-                    ..
-                } => {
-                    let (cls, fill) = stone_paint(color);
-                    let k = 5;
-                    let _ = writeln!(
-                        s,
-                        r##"<circle class="stone dead {cls}" cx="{cx}" cy="{cy}" r="{}" fill="{fill}" stroke="#000" opacity="0.45"/>"##,
-                        r - 3
-                    );
-                    let _ = writeln!(
-                        s,
-                        r##"<path class="cross" d="M{} {}L{} {}M{} {}L{} {}" stroke="#c81e1e" stroke-width="2"/>"##,
-                        cx - k,
-                        cy - k,
-                        cx + k,
-                        cy + k,
-                        cx - k,
-                        cy + k,
-                        cx + k,
-                        cy - k
-                    );
-                }
-                Cell::Stone { color, state, .. } => {
-                    let (cls, fill) = stone_paint(color);
-                    let _ = writeln!(
-                        s,
-                        r##"<circle class="stone {cls}" cx="{cx}" cy="{cy}" r="{r}" fill="{fill}" stroke="#000" stroke-width="1"/>"##
-                    );
-                    if state == State::Seki {
-                        let _ = writeln!(
-                            s,
-                            r##"<circle class="seki" cx="{cx}" cy="{cy}" r="{}" fill="none" stroke="#1a9e5a" stroke-width="2"/>"##,
-                            r - 4
-                        );
-                    }
-                }
-            }
-        }
-    }
-    if let Some((x, y)) = v.last {
-        let _ = writeln!(
-            s,
-            r##"<circle class="last" cx="{}" cy="{}" r="5" fill="none" stroke="#d22" stroke-width="2"/>"##,
-            px(x),
-            py(y)
-        );
-    }
-}
-
-fn stone_paint(c: Color) -> (&'static str, &'static str) {
-    match c {
-        Color::Black => ("black", "#111"),
-        Color::White => ("white", "#fafafa"),
-    }
-}
-
-/// A small square on a territory point, in the owner's colour.
-fn territory_square(cx: usize, cy: usize, owner: Color) -> String {
-    let (cls, fill) = match owner {
-        Color::Black => ("tb", "#000"),
-        Color::White => ("tw", "#fff"),
-    };
-    format!(
-        r##"<rect class="{cls}" x="{}" y="{}" width="8" height="8" fill="{fill}" stroke="#000" stroke-width="0.5"/>"##,
-        cx - 4,
-        cy - 4
-    )
 }
 
 #[cfg(test)]
@@ -894,7 +319,7 @@ mod tests {
     use crate::scoring::{ScoreInput, score};
 
     /// A position and a hand-made verdict from the diagram's own plain glyphs.
-    fn setup(rows: &[&str]) -> (Position, LifeAndDeath) {
+    pub(super) fn setup(rows: &[&str]) -> (Position, LifeAndDeath) {
         let h = rows.len();
         let w = rows.first().map_or(0, |r| r.len());
         let mut p = Position::empty(w as u8, h as u8);
@@ -940,7 +365,8 @@ mod tests {
         (p, life)
     }
 
-    fn input<'a>(
+    /// A picture of `p` with a fixed title and no last move.
+    pub(super) fn input<'a>(
         p: &'a Position,
         life: &'a LifeAndDeath,
         score: Option<&'a Score>,
@@ -954,32 +380,11 @@ mod tests {
         }
     }
 
-    const FIVE: [&str; 5] = ["+X.O-", "+X#@O", "XXo.O", "++XOx", "+.XO-"];
+    /// A 5x5 position with every plain glyph: stones, dead, seki, territory, neutral.
+    pub(super) const FIVE: [&str; 5] = ["+X.O-", "+X#@O", "XXo.O", "++XOx", "+.XO-"];
 
-    #[test]
-    fn five_by_five_rows_round_trip() {
-        let (p, life) = setup(&FIVE);
-        let mut inp = input(&p, &life, None);
-        inp.last_move = Some(Point { x: 2, y: 3 });
-        let t = terminal(&inp, false);
-        let lines: Vec<&str> = t.lines().collect();
-        assert_eq!(lines[0], "t.sgf#0 — Black vs White");
-        assert_eq!(lines[2], "   A B C D E");
-        assert_eq!(lines[3], "5  + X . O -  5");
-        assert_eq!(lines[4], "4  + X # @ O  4");
-        assert_eq!(lines[5], "3  X X o . O  3");
-        assert_eq!(lines[6], "2  + +(X)O x  2");
-        assert_eq!(lines[7], "1  + . X O -  1");
-        assert_eq!(lines[8], "   A B C D E");
-        assert!(t.contains("Last move: C2 (cd)"));
-        assert!(t.contains("Not scored"));
-        // Colour mode: glyphs and escapes, nothing of the plain marks.
-        let c = terminal(&inp, true);
-        assert!(c.contains('●') && c.contains('○') && c.contains('▪') && c.contains("\x1b["));
-    }
-
-    #[test]
-    fn nine_by_nine_with_score() {
+    /// Seed 001 (9x9) with its markup, scored under Japanese rules against `RE[B+2.5]`.
+    pub(super) fn seed_scored() -> (Position, LifeAndDeath, Score) {
         let p = seed001();
         let tw = [Point { x: 7, y: 2 }];
         let life = analyze(&p, Some((&[], &tw)), DeadStoneMethod::Markup);
@@ -988,42 +393,7 @@ mod tests {
             rules: RuleSet::Japanese,
             ..seed_input(&p, &life, &re)
         });
-        let mut inp = input(&p, &life, Some(&s));
-        inp.last_move = Some(Point { x: 8, y: 0 });
-        let t = terminal(&inp, false);
-        assert!(t.contains("\n   A B C D E F G H J\n"), "{t}");
-        assert!(t.contains("9  + + + + X O - -(-) 9"), "{t}");
-        assert!(t.contains("7  + + + + X O - x -  7"), "{t}");
-        assert!(
-            t.contains("  Black: 15 stones + 28 territory = 43\n"),
-            "{t}"
-        );
-        assert!(
-            t.contains(
-                "  White: 14 stones + 24 territory = 38 + komi 0.5 + compensation 2 = 40.5\n"
-            ),
-            "{t}"
-        );
-        assert!(t.contains("Margin: B+2.5 (Black wins)"), "{t}");
-        assert!(t.contains("agrees with the French count"), "{t}");
-        assert!(t.contains("Japanese count: Black"), "{t}");
-        assert!(t.contains("Dead stones (markup): Black 1 (hc); White none"));
-        assert!(t.contains("Seki: none"));
-        assert!(t.contains("Outcome: Black wins by"), "{t}");
-        assert!(t.contains("Verdict vs RE:"), "{t}");
-
-        let g = svg(&inp);
-        assert!(g.starts_with("<svg") && g.trim_end().ends_with("</svg>"));
-        let stones = p.cells.iter().filter(|c| c.is_some()).count();
-        assert_eq!(g.matches("<circle class=\"stone").count(), stones);
-        assert_eq!(g.matches("<circle class=\"stone dead").count(), 1);
-        assert_eq!(g.matches("class=\"cross\"").count(), 1);
-        assert_eq!(g.matches("class=\"tb\"").count(), 28);
-        assert_eq!(g.matches("class=\"tw\"").count(), 23);
-        assert_eq!(g.matches("class=\"last\"").count(), 1);
-        assert!(g.contains("French: Black 43 – White 40.5"), "{g}");
-        // Deterministic.
-        assert_eq!(g, svg(&inp));
+        (p, life, s)
     }
 
     #[test]
@@ -1066,20 +436,6 @@ mod tests {
             t.contains("    A B C D E F G H J K L M N O P Q R S T\n"),
             "{t}"
         );
-    }
-
-    #[test]
-    fn names_are_escaped() {
-        let (p, life) = setup(&FIVE);
-        let mut inp = input(&p, &life, None);
-        inp.title = "a.sgf — <&> \"Q\" 'x' vs B\x1b[31m".into();
-        let g = svg(&inp);
-        assert!(
-            g.contains("&lt;&amp;&gt; &quot;Q&quot; &apos;x&apos;"),
-            "{g}"
-        );
-        assert!(!g.contains("<&>") && !g.contains('\x1b'));
-        assert!(!terminal(&inp, false).contains('\x1b'));
     }
 
     #[test]

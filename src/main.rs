@@ -163,15 +163,8 @@ fn accuracy(args: &AccuracyArgs) -> Result<(), String> {
 fn show(args: &ShowArgs) -> Result<(), String> {
     use echelle::analyze::AnalyzeOptions;
     use std::io::IsTerminal;
-    // `file.sgf#2`: a trailing `#digits` picks the game; a `#` elsewhere is part of the name.
-    let (path, index) = match args.game.rsplit_once('#') {
-        Some((p, n)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => (
-            p.to_string(),
-            n.parse::<usize>().map_err(|e| e.to_string())?,
-        ),
-        _ => (args.game.clone(), 0),
-    };
-    let bytes = std::fs::read(&path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let (path, index) = echelle::diagram::split_game_ref(&args.game)?;
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
     check_engine(&args.dead_stones)?;
     let opts = AnalyzeOptions {
         rules: Rules {
@@ -181,7 +174,7 @@ fn show(args: &ShowArgs) -> Result<(), String> {
         dead_stones: args.dead_stones.clone(),
         ..AnalyzeOptions::default()
     };
-    let pic = echelle::analyze::picture(&path, bytes, index, &opts)?;
+    let pic = echelle::analyze::picture(path, bytes, index, &opts)?;
     let color = match args.color {
         ColorChoice::Always => true,
         ColorChoice::Never => false,

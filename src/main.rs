@@ -131,31 +131,13 @@ fn accuracy(args: &AccuracyArgs) -> Result<(), String> {
     }
     let report = echelle::accuracy::accuracy_report(&args.paths, params)?;
     if let Some(path) = &args.positions {
-        let mut text = String::new();
-        for p in &report.positions {
-            text.push_str(&serde_json::to_string(p).map_err(|e| e.to_string())?);
-            text.push('\n');
-        }
-        std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+        std::fs::write(path, report.positions_jsonl()?)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
     }
     if args.json {
-        println!(
-            "{}",
-            serde_json::to_string(&report).map_err(|e| e.to_string())?
-        );
+        println!("{}", report.to_json()?);
     } else {
-        let label = args
-            .paths
-            .iter()
-            .map(|p| p.display().to_string())
-            .collect::<Vec<_>>()
-            .join(" ");
-        print!("{}", report.render(&label));
-        if args.list {
-            for m in &report.mismatches {
-                println!("  differs: {m}");
-            }
-        }
+        print!("{}", report.text(&args.paths, args.list));
     }
     Ok(())
 }

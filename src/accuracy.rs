@@ -127,6 +127,38 @@ impl AccuracyReport {
         );
         s
     }
+
+    /// The text for people: [`render`](Self::render) under a label naming `paths`, and with
+    /// `list` a `  differs: file#game` line per game whose dead set differs from the markup.
+    pub fn text(&self, paths: &[PathBuf], list: bool) -> String {
+        let label = paths
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect::<Vec<_>>()
+            .join(" ");
+        let mut s = self.render(&label);
+        if list {
+            for m in &self.mismatches {
+                let _ = writeln!(s, "  differs: {m}");
+            }
+        }
+        s
+    }
+
+    /// The figures as one JSON object (`--json`), without the positions.
+    pub fn to_json(&self) -> Result<String, String> {
+        serde_json::to_string(self).map_err(|e| e.to_string())
+    }
+
+    /// One JSON line per position (`--positions FILE`), in the order the games were read.
+    pub fn positions_jsonl(&self) -> Result<String, String> {
+        let mut text = String::new();
+        for p in &self.positions {
+            text.push_str(&serde_json::to_string(p).map_err(|e| e.to_string())?);
+            text.push('\n');
+        }
+        Ok(text)
+    }
 }
 
 /// `a / b`, 0 when `b` is 0 (a set with no dead stones has nothing to miss).
@@ -242,4 +274,50 @@ fn compare(
         }
     }
     same
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn command_line_outputs() {
+        let r = AccuracyReport {
+            games: 2,
+            exact: 1,
+            mismatches: vec!["b.sgf#0".into()],
+            positions: vec![
+                PositionResult {
+                    name: "a.sgf#0".into(),
+                    ..PositionResult::default()
+                },
+                PositionResult {
+                    name: "b.sgf#0".into(),
+                    dead: vec!["aa".into()],
+                    ms: 1.5,
+                    ..PositionResult::default()
+                },
+            ],
+            ..AccuracyReport::default()
+        };
+        let paths = [PathBuf::from("a"), PathBuf::from("b c")];
+        let t = r.text(&paths, true);
+        assert!(t.starts_with("a b c: 2 positions with markup;"), "{t}");
+        assert!(
+            t.ends_with(" with the estimate's\n  differs: b.sgf#0\n"),
+            "{t}"
+        );
+        assert_eq!(r.text(&paths, false), r.render("a b c"));
+        let json = r.to_json().unwrap_or_default();
+        assert!(json.starts_with("{\"games\":2,\"exact\":1,"), "{json}");
+        assert!(json.ends_with("\"mismatches\":[\"b.sgf#0\"]}"), "{json}");
+        assert_eq!(
+            r.positions_jsonl(),
+            Ok(concat!(
+                "{\"name\":\"a.sgf#0\",\"dead\":[],\"markup_dead\":[],\"left_in_atari\":[],\"unsure\":[],\"ms\":0.0}\n",
+                "{\"name\":\"b.sgf#0\",\"dead\":[\"aa\"],\"markup_dead\":[],\"left_in_atari\":[],\"unsure\":[],\"ms\":1.5}\n"
+            )
+            .to_string())
+        );
+    }
 }

@@ -131,31 +131,13 @@ fn accuracy(args: &AccuracyArgs) -> Result<(), String> {
     }
     let report = echelle::accuracy::accuracy_report(&args.paths, params)?;
     if let Some(path) = &args.positions {
-        let mut text = String::new();
-        for p in &report.positions {
-            text.push_str(&serde_json::to_string(p).map_err(|e| e.to_string())?);
-            text.push('\n');
-        }
-        std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+        std::fs::write(path, report.positions_jsonl()?)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
     }
     if args.json {
-        println!(
-            "{}",
-            serde_json::to_string(&report).map_err(|e| e.to_string())?
-        );
+        println!("{}", report.to_json()?);
     } else {
-        let label = args
-            .paths
-            .iter()
-            .map(|p| p.display().to_string())
-            .collect::<Vec<_>>()
-            .join(" ");
-        print!("{}", report.render(&label));
-        if args.list {
-            for m in &report.mismatches {
-                println!("  differs: {m}");
-            }
-        }
+        print!("{}", report.text(&args.paths, args.list));
     }
     Ok(())
 }
@@ -163,15 +145,8 @@ fn accuracy(args: &AccuracyArgs) -> Result<(), String> {
 fn show(args: &ShowArgs) -> Result<(), String> {
     use echelle::analyze::AnalyzeOptions;
     use std::io::IsTerminal;
-    // `file.sgf#2`: a trailing `#digits` picks the game; a `#` elsewhere is part of the name.
-    let (path, index) = match args.game.rsplit_once('#') {
-        Some((p, n)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => (
-            p.to_string(),
-            n.parse::<usize>().map_err(|e| e.to_string())?,
-        ),
-        _ => (args.game.clone(), 0),
-    };
-    let bytes = std::fs::read(&path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let (path, index) = echelle::diagram::split_game_ref(&args.game)?;
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
     check_engine(&args.dead_stones)?;
     let opts = AnalyzeOptions {
         rules: Rules {
@@ -181,7 +156,7 @@ fn show(args: &ShowArgs) -> Result<(), String> {
         dead_stones: args.dead_stones.clone(),
         ..AnalyzeOptions::default()
     };
-    let pic = echelle::analyze::picture(&path, bytes, index, &opts)?;
+    let pic = echelle::analyze::picture(path, bytes, index, &opts)?;
     let color = match args.color {
         ColorChoice::Always => true,
         ColorChoice::Never => false,

@@ -1,0 +1,396 @@
+//! The terminal renderer: the final position as plain text or in ANSI colours, with a legend
+//! and the count breakdown under the board.
+
+use super::{
+    Cell, DiagramInput, State, View, clean, col_label, dead_text, margin_text, num, point_name,
+    rules_name, verdict_text, winner_name,
+};
+use crate::board::Color;
+use crate::record::Winner;
+use crate::scoring::Count;
+use std::fmt::Write as _;
+
+/// ANSI styles of the colour diagram (256-colour palette, on a wood background).
+mod ansi {
+    pub const RESET: &str = "\x1b[0m";
+    pub const BOLD: &str = "\x1b[1m";
+    pub const DIM: &str = "\x1b[2m";
+    pub const GRID: &str = "\x1b[0;48;5;180;38;5;94m";
+    pub const BLACK: &str = "\x1b[0;48;5;180;38;5;16m";
+    pub const WHITE: &str = "\x1b[0;1;48;5;180;38;5;231m";
+    pub const DEAD: &str = "\x1b[0;1;48;5;180;38;5;160m";
+    pub const SEKI_BLACK: &str = "\x1b[0;48;5;114;38;5;16m";
+    pub const SEKI_WHITE: &str = "\x1b[0;1;48;5;114;38;5;231m";
+    pub const LAST: &str = "\x1b[0;1;48;5;180;38;5;160m";
+}
+
+/// Box-drawing grid character for an empty point, from which sides have lines.
+fn grid_char(x: usize, y: usize, w: usize, h: usize) -> char {
+    let (u, d, l, r) = (y > 0, y + 1 < h, x > 0, x + 1 < w);
+    match (u, d, l, r) {
+        (false, false, false, false) => '·',
+        (false, false, false, true) => '╶',
+        (false, false, true, false) => '╴',
+        (false, false, true, true) => '─',
+        (true, false, false, false) => '╵',
+        (false, true, false, false) => '╷',
+        (true, true, false, false) => '│',
+        (false, true, false, true) => '┌',
+        (false, true, true, false) => '┐',
+        (true, false, false, true) => '└',
+        (true, false, true, false) => '┘',
+        (true, true, false, true) => '├',
+        (true, true, true, false) => '┤',
+        (false, true, true, true) => '┬',
+        (true, false, true, true) => '┴',
+        (true, true, true, true) => '┼',
+    }
+}
+
+/// One point as text: its style (empty without colour) and glyph.
+fn glyph(cell: Cell, x: usize, y: usize, v: &View, color: bool) -> (&'static str, char) {
+    use Color::{Black, White};
+    if !color {
+        let ch = match cell {
+            Cell::Stone { color, state, .. } => match (color, state) {
+                (Black, State::Alive) => 'X',
+                (White, State::Alive) => 'O',
+                (Black, State::Dead) => 'x',
+                (White, State::Dead) => 'o',
+                (Black, State::Seki) => '#',
+                (White, State::Seki) => '@',
+            },
+            Cell::Empty { owner, star } => match owner {
+                Some(Black) => '+',
+                Some(White) => '-',
+                None if star => ',',
+                None => '.',
+            },
+        };
+        return ("", ch);
+    }
+    match cell {
+        Cell::Stone { color, state, .. } => match (color, state) {
+            (Black, State::Alive) => (ansi::BLACK, '●'),
+            (White, State::Alive) => (ansi::WHITE, '○'),
+            (Black, State::Dead) => (ansi::DEAD, '●'),
+            (White, State::Dead) => (ansi::DEAD, '○'),
+            (Black, State::Seki) => (ansi::SEKI_BLACK, '●'),
+            (White, State::Seki) => (ansi::SEKI_WHITE, '○'),
+        },
+        Cell::Empty { owner, star } => match owner {
+            Some(Black) => (ansi::BLACK, '▪'),
+            Some(White) => (ansi::WHITE, '▪'),
+            None if star => (ansi::GRID, '╋'),
+            None => (ansi::GRID, grid_char(x, y, v.w, v.h)),
+        },
+    }
+}
+
+/// The final position for a terminal, with a legend and the score breakdown.
+///
+/// Without `color`: `X`/`O` stones, `x`/`o` dead, `#`/`@` seki, `+`/`-` territory, `.`
+/// neutral, `,` star point, `( )` around the last move. With `color`: ANSI colours on a
+/// wood background, `●`/`○` stones (red when dead, green background in seki), `▪` territory.
+pub fn terminal(input: &DiagramInput, color: bool) -> String {
+    let v = View::new(input);
+    let mut out = String::new();
+    let title = clean(&input.title);
+    if color {
+        let _ = writeln!(out, "{}{title}{}", ansi::BOLD, ansi::RESET);
+    } else {
+        let _ = writeln!(out, "{title}");
+    }
+    if v.w == 0 || v.h == 0 {
+        let _ = writeln!(out, "(empty board {}x{})", v.w, v.h);
+    } else {
+        out.push('\n');
+        board_rows(&mut out, &v, color);
+        out.push('\n');
+        legend(&mut out, color);
+    }
+    if let Some(note) = v.life_note {
+        let _ = writeln!(out, "Note: {note}");
+    }
+    if let Some((x, y)) = v.last {
+        let _ = writeln!(out, "Last move: {}", point_name(x, y, v.w, v.h));
+    }
+    breakdown(&mut out, input, &v);
+    out
+}
+
+/// Coordinates and rows: `19 . . X O 19`, columns lettered above and below.
+fn board_rows(out: &mut String, v: &View, color: bool) {
+    let lw = v.h.to_string().len();
+    let mut header = " ".repeat(lw + 1);
+    for x in 0..v.w {
+        header.push(' ');
+        header.push(col_label(x, v.w));
+    }
+    let header = if color {
+        format!("{}{header}{}", ansi::DIM, ansi::RESET)
+    } else {
+        header
+    };
+    let _ = writeln!(out, "{header}");
+    for y in 0..v.h {
+        let row = v.h - y;
+        let _ = write!(out, "{row:>lw$} ");
+        for x in 0..=v.w {
+            // Separator before column x (x == w: after the last column).
+            let sep = match v.last {
+                Some((lx, ly)) if ly == y && lx == x => '(',
+                Some((lx, ly)) if ly == y && lx + 1 == x => ')',
+                _ if color && x > 0 && x < v.w => '─',
+                _ => ' ',
+            };
+            if color {
+                let style = if sep == '(' || sep == ')' {
+                    ansi::LAST
+                } else {
+                    ansi::GRID
+                };
+                out.push_str(style);
+            }
+            out.push(sep);
+            if x < v.w {
+                let (style, ch) = glyph(v.at(x, y), x, y, v, color);
+                out.push_str(style);
+                out.push(ch);
+            }
+        }
+        if color {
+            out.push_str(ansi::RESET);
+        }
+        let _ = writeln!(out, " {row}");
+    }
+    let _ = writeln!(out, "{header}");
+}
+
+/// What each mark means, in the marks of the chosen mode.
+fn legend(out: &mut String, color: bool) {
+    if color {
+        let g = ansi::GRID;
+        let r = ansi::RESET;
+        let _ = writeln!(
+            out,
+            "{}●{g} {}○{r} stones  {}● ○{r} dead  {}●{r} {}○{r} seki  {}▪{g} {}▪{r} territory  {g}┼{r} neutral  {g}╋{r} star point  {}( ){r} last move",
+            ansi::BLACK,
+            ansi::WHITE,
+            ansi::DEAD,
+            ansi::SEKI_BLACK,
+            ansi::SEKI_WHITE,
+            ansi::BLACK,
+            ansi::WHITE,
+            ansi::LAST,
+        );
+    } else {
+        let _ = writeln!(
+            out,
+            "X O stones  x o dead  # @ seki  + - territory (Black, White)  . neutral  , star point  ( ) last move"
+        );
+    }
+}
+
+/// The score breakdown under the board, or why there is none.
+fn breakdown(out: &mut String, input: &DiagramInput, v: &View) {
+    if let Some(note) = &input.life.note {
+        let _ = writeln!(out, "Life and death: {}", clean(note));
+    }
+    let Some(s) = input.score else {
+        let _ = writeln!(
+            out,
+            "Not scored. Dead stones: {}.",
+            dead_text(input.life.source, input.life.confidence)
+        );
+        return;
+    };
+    let (stones, terr) = v.tally();
+    let f = &s.french;
+    let _ = writeln!(
+        out,
+        "French count (area): komi {}, compensation {}",
+        num(f.komi),
+        num(f.compensation)
+    );
+    let _ = writeln!(
+        out,
+        "  Black: {} stones + {} territory = {}",
+        stones[0],
+        terr[0],
+        num(f.black)
+    );
+    let _ = writeln!(
+        out,
+        "  White: {} stones + {} territory = {} + komi {} + compensation {} = {}",
+        stones[1],
+        terr[1],
+        num(f.white - f.komi - f.compensation),
+        num(f.komi),
+        num(f.compensation),
+        num(f.white)
+    );
+    let _ = writeln!(
+        out,
+        "  Margin: {} ({})",
+        margin_text(f.margin),
+        win_words(f.winner)
+    );
+    let q = &s.quick_count;
+    let _ = writeln!(
+        out,
+        "Quick count: Black {}, White {} → {} ({})",
+        num(q.black),
+        num(q.white),
+        margin_text(q.margin),
+        if s.quick_count_agrees {
+            "agrees with the French count"
+        } else {
+            "DISAGREES with the French count"
+        }
+    );
+    if let Some(note) = &s.quick_count_note {
+        let _ = writeln!(out, "  note: {}", clean(note));
+    }
+    if let Some(c) = &s.recorded_rules {
+        let _ = writeln!(out, "{}", recorded_line(c));
+    }
+    let d = &s.dead_stones;
+    let _ = writeln!(
+        out,
+        "Dead stones ({}): Black {}; White {}",
+        dead_text(d.source, d.confidence),
+        point_list(&d.black),
+        point_list(&d.white)
+    );
+    if !d.unsure.is_empty() {
+        let _ = writeln!(
+            out,
+            "Unsure (near a coin toss in the playouts): {}",
+            point_list(&d.unsure)
+        );
+    }
+    if !d.left_in_atari.is_empty() {
+        let _ = writeln!(
+            out,
+            "Kept alive by the markup though capturable at once: {}",
+            point_list(&d.left_in_atari)
+        );
+    }
+    let _ = writeln!(out, "Seki: {}", point_list(&s.seki));
+    if let Some(note) = &s.komi_note {
+        let _ = writeln!(out, "Komi: {}", clean(note));
+    }
+    let o = &s.winner;
+    let mut line = format!("Outcome: {}", win_words(o.color));
+    if let Some(m) = o.margin {
+        let _ = write!(line, " by {}", num(m));
+    }
+    let _ = write!(line, " (basis: {})", o.source.name());
+    if let Some(r) = &o.reason {
+        let _ = write!(line, ": {}", clean(r));
+    }
+    let _ = writeln!(out, "{line}");
+    let _ = writeln!(out, "Verdict vs RE: {}", verdict_text(s.verdict));
+}
+
+/// `Black wins`, `draw (jigo)`, or `winner unknown` for results without one.
+fn win_words(w: Winner) -> String {
+    match w {
+        Winner::Black | Winner::White => format!("{} wins", winner_name(w)),
+        Winner::Draw => "draw (jigo)".into(),
+        other => format!("winner {}", winner_name(other)),
+    }
+}
+
+/// The count under the record's own rules, beside the French one.
+fn recorded_line(c: &Count) -> String {
+    format!(
+        "{} count: Black {}, White {} (komi {}, compensation {}) → {}",
+        rules_name(c.rules),
+        num(c.black),
+        num(c.white),
+        num(c.komi),
+        num(c.compensation),
+        margin_text(c.margin)
+    )
+}
+
+/// A list of SGF points, shortened so a huge dead group does not flood the report.
+fn point_list(points: &[String]) -> String {
+    const SHOWN: usize = 12;
+    if points.is_empty() {
+        return "none".into();
+    }
+    let mut s = format!("{} (", points.len());
+    s.push_str(
+        &points
+            .iter()
+            .take(SHOWN)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join(" "),
+    );
+    if points.len() > SHOWN {
+        let _ = write!(s, " … +{}", points.len() - SHOWN);
+    }
+    s.push(')');
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Point;
+    use crate::diagram::tests::{FIVE, input, seed_scored, setup};
+
+    #[test]
+    fn five_by_five_rows_round_trip() {
+        let (p, life) = setup(&FIVE);
+        let mut inp = input(&p, &life, None);
+        inp.last_move = Some(Point { x: 2, y: 3 });
+        let t = terminal(&inp, false);
+        let lines: Vec<&str> = t.lines().collect();
+        assert_eq!(lines[0], "t.sgf#0 — Black vs White");
+        assert_eq!(lines[2], "   A B C D E");
+        assert_eq!(lines[3], "5  + X . O -  5");
+        assert_eq!(lines[4], "4  + X # @ O  4");
+        assert_eq!(lines[5], "3  X X o . O  3");
+        assert_eq!(lines[6], "2  + +(X)O x  2");
+        assert_eq!(lines[7], "1  + . X O -  1");
+        assert_eq!(lines[8], "   A B C D E");
+        assert!(t.contains("Last move: C2 (cd)"));
+        assert!(t.contains("Not scored"));
+        // Colour mode: glyphs and escapes, nothing of the plain marks.
+        let c = terminal(&inp, true);
+        assert!(c.contains('●') && c.contains('○') && c.contains('▪') && c.contains("\x1b["));
+    }
+
+    #[test]
+    fn nine_by_nine_with_score() {
+        let (p, life, s) = seed_scored();
+        let mut inp = input(&p, &life, Some(&s));
+        inp.last_move = Some(Point { x: 8, y: 0 });
+        let t = terminal(&inp, false);
+        assert!(t.contains("\n   A B C D E F G H J\n"), "{t}");
+        assert!(t.contains("9  + + + + X O - -(-) 9"), "{t}");
+        assert!(t.contains("7  + + + + X O - x -  7"), "{t}");
+        assert!(
+            t.contains("  Black: 15 stones + 28 territory = 43\n"),
+            "{t}"
+        );
+        assert!(
+            t.contains(
+                "  White: 14 stones + 24 territory = 38 + komi 0.5 + compensation 2 = 40.5\n"
+            ),
+            "{t}"
+        );
+        assert!(t.contains("Margin: B+2.5 (Black wins)"), "{t}");
+        assert!(t.contains("agrees with the French count"), "{t}");
+        assert!(t.contains("Japanese count: Black"), "{t}");
+        assert!(t.contains("Dead stones (markup): Black 1 (hc); White none"));
+        assert!(t.contains("Seki: none"));
+        assert!(t.contains("Outcome: Black wins by"), "{t}");
+        assert!(t.contains("Verdict vs RE:"), "{t}");
+    }
+}

@@ -4,10 +4,15 @@ use crate::board::{Color, Point};
 use serde::Serialize;
 
 mod facts;
-mod read;
+mod game;
+mod main_line;
+mod parse;
+mod repair;
+#[cfg(test)]
+mod testing;
 
 pub use facts::{parse_date, parse_komi, parse_result, parse_rules, parse_size};
-pub use read::parse_file;
+pub use parse::parse_file;
 
 /// Limits that keep one hostile or huge file from exhausting the stack or memory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,6 +34,13 @@ pub struct RecordError {
     pub kind: &'static str,
     /// Human-readable detail, naming the game and the offending value.
     pub message: String,
+}
+
+impl RecordError {
+    /// An error of `kind`, explained by `message`.
+    pub(crate) fn new(kind: &'static str, message: String) -> RecordError {
+        RecordError { kind, message }
+    }
 }
 
 impl std::fmt::Display for RecordError {

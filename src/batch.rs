@@ -143,7 +143,7 @@ pub fn analyze_bytes(name: &str, bytes: Vec<u8>, opts: &BatchOptions) -> Vec<Ana
     let parsed = match record::parse_file(&decoded.text, &opts.parse) {
         Ok(p) => p,
         Err(e) => {
-            let mut r = GameReport::error(name, None, e.kind, e.message);
+            let mut r = GameReport::error(name, None, e.kind.as_str(), e.message);
             r.warnings = decoded.warnings;
             r.encoding = Some(decoded.encoding);
             return vec![failed(r)];
@@ -155,7 +155,8 @@ pub fn analyze_bytes(name: &str, bytes: Vec<u8>, opts: &BatchOptions) -> Vec<Ana
         let mut a = match game {
             Ok(rec) => analyze_game(name, index, rec, &decoded.encoding, &opts.analyze),
             Err(e) => {
-                let mut r = GameReport::error(name, Some(index), e.kind, e.message.clone());
+                let mut r =
+                    GameReport::error(name, Some(index), e.kind.as_str(), e.message.clone());
                 r.encoding = Some(decoded.encoding.clone());
                 r.warnings = parsed.warnings.clone();
                 failed(r)

@@ -7,7 +7,10 @@
 
 use super::facts::{parse_date, parse_komi, parse_result, parse_rules, parse_size};
 use super::main_line::{main_line, territory};
-use super::{GameRecord, Player, RecordError, RecordedResult, RuleSet, RulesInfo, Size, Winner};
+use super::{
+    GameRecord, Player, RecordError, RecordErrorKind, RecordedResult, RuleSet, RulesInfo, Size,
+    Winner,
+};
 use sgf_parse::SgfNode;
 use sgf_parse::go::Prop;
 
@@ -121,8 +124,12 @@ pub(super) fn build_game(
             width: 19,
             height: 19,
         },
-        Some(raw) => parse_size(raw)
-            .map_err(|e| RecordError::new("invalid-size", format!("{label}: invalid size: {e}")))?,
+        Some(raw) => parse_size(raw).map_err(|e| {
+            RecordError::new(
+                RecordErrorKind::InvalidSize,
+                format!("{label}: invalid size: {e}"),
+            )
+        })?,
     };
 
     let fox = info
@@ -351,7 +358,7 @@ mod tests {
             let Some(Err(e)) = file.games.first() else {
                 panic!("SZ[{sz}] accepted");
             };
-            assert_eq!(e.kind, "invalid-size");
+            assert_eq!(e.kind.as_str(), "invalid-size");
             assert!(e.message.contains(sz), "{}", e.message);
         }
     }

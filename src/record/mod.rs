@@ -27,18 +27,53 @@ impl Default for ParseLimits {
     }
 }
 
+/// What kind of failure a [`RecordError`] is; serialised as its kebab-case name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RecordErrorKind {
+    /// The text is not SGF, even leniently (`parse`).
+    Parse,
+    /// The text holds no game, or a game tree is empty (`no-game`).
+    NoGame,
+    /// The file declares more nodes than [`ParseLimits::max_nodes`] (`too-deep`).
+    TooDeep,
+    /// A game of another kind than Go, `GM` other than 1 (`not-go`).
+    NotGo,
+    /// `SZ` is not a board size of 1 to 52 (`invalid-size`).
+    InvalidSize,
+}
+
+impl RecordErrorKind {
+    /// The machine-readable name, as serialised: `parse`, `no-game`, `too-deep`…
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RecordErrorKind::Parse => "parse",
+            RecordErrorKind::NoGame => "no-game",
+            RecordErrorKind::TooDeep => "too-deep",
+            RecordErrorKind::NotGo => "not-go",
+            RecordErrorKind::InvalidSize => "invalid-size",
+        }
+    }
+}
+
+impl std::fmt::Display for RecordErrorKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// Why a file or one game of it could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct RecordError {
-    /// Machine-readable kind: `parse`, `no-game`, `too-deep`, `not-go`, `invalid-size`.
-    pub kind: &'static str,
+    /// Machine-readable kind.
+    pub kind: RecordErrorKind,
     /// Human-readable detail, naming the game and the offending value.
     pub message: String,
 }
 
 impl RecordError {
     /// An error of `kind`, explained by `message`.
-    pub(crate) fn new(kind: &'static str, message: String) -> RecordError {
+    pub(crate) fn new(kind: RecordErrorKind, message: String) -> RecordError {
         RecordError { kind, message }
     }
 }
@@ -275,4 +310,18 @@ pub struct GameRecord {
     pub repaired: bool,
     /// Repairs and oddities met while reading this game (file-level repairs included).
     pub warnings: Vec<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::RecordErrorKind;
+
+    #[test]
+    fn error_kinds_serialise_as_their_names() {
+        use RecordErrorKind::*;
+        for kind in [Parse, NoGame, TooDeep, NotGo, InvalidSize] {
+            let json = serde_json::to_value(kind).ok();
+            assert_eq!(json.as_ref().and_then(|v| v.as_str()), Some(kind.as_str()));
+        }
+    }
 }

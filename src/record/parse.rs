@@ -8,7 +8,7 @@
 
 use super::game::build_game;
 use super::repair::{repair, scan};
-use super::{ParseLimits, ParsedFile, RecordError};
+use super::{ParseLimits, ParsedFile, RecordError, RecordErrorKind};
 use sgf_parse::{GameTree, ParseOptions, SgfNode, SgfProp};
 
 /// Drops a tree without recursion: the derived `Drop` recurses once per node and a
@@ -66,7 +66,7 @@ pub fn parse_file(text: &str, limits: &ParseLimits) -> Result<ParsedFile, Record
     let declared = scan(text);
     if declared.nodes > limits.max_nodes {
         return Err(RecordError::new(
-            "too-deep",
+            RecordErrorKind::TooDeep,
             format!(
                 "file declares {} nodes, over the limit of {}",
                 declared.nodes, limits.max_nodes
@@ -97,7 +97,7 @@ pub fn parse_file(text: &str, limits: &ParseLimits) -> Result<ParsedFile, Record
                     };
                     let trees = sgf_parse::parse_with_options(&fixed, &lenient).map_err(|e| {
                         RecordError::new(
-                            "parse",
+                            RecordErrorKind::Parse,
                             format!("SGF parse error: {first_error}; lenient parse: {e}"),
                         )
                     })?;
@@ -112,7 +112,7 @@ pub fn parse_file(text: &str, limits: &ParseLimits) -> Result<ParsedFile, Record
                     if trees.iter().all(tree_is_empty) {
                         dismantle_all(trees);
                         return Err(RecordError::new(
-                            "no-game",
+                            RecordErrorKind::NoGame,
                             format!("no game found (strict parse error: {first_error})"),
                         ));
                     }
@@ -134,7 +134,7 @@ pub fn parse_file(text: &str, limits: &ParseLimits) -> Result<ParsedFile, Record
             GameTree::GoGame(root) => {
                 let game = if root.properties.is_empty() && root.children.is_empty() {
                     Err(RecordError::new(
-                        "no-game",
+                        RecordErrorKind::NoGame,
                         format!("{label}: empty game tree"),
                     ))
                 } else {
@@ -154,7 +154,7 @@ pub fn parse_file(text: &str, limits: &ParseLimits) -> Result<ParsedFile, Record
                     .unwrap_or_else(|| "?".to_string());
                 dismantle(root);
                 Err(RecordError::new(
-                    "not-go",
+                    RecordErrorKind::NotGo,
                     format!("{label}: GM[{gm}] is not Go (GM[1])"),
                 ))
             }
@@ -177,7 +177,7 @@ mod tests {
         let Err(e) = &file.games[1] else {
             panic!("GM[12] accepted")
         };
-        assert_eq!(e.kind, "not-go");
+        assert_eq!(e.kind.as_str(), "not-go");
         assert!(e.message.contains("GM[12]") && e.message.contains("game 2 of 3"));
         assert!(file.games[2].is_ok());
     }
@@ -204,11 +204,14 @@ mod tests {
     fn no_game_is_an_error() {
         for text in ["", "   ", "hello", "()", "\u{1a}"] {
             match parse_file(text, &ParseLimits::default()) {
-                Err(e) => assert!(e.kind == "no-game" || e.kind == "parse", "{text:?}: {e}"),
+                Err(e) => assert!(
+                    e.kind.as_str() == "no-game" || e.kind.as_str() == "parse",
+                    "{text:?}: {e}"
+                ),
                 Ok(f) => assert!(
                     f.games
                         .iter()
-                        .all(|g| g.as_ref().is_err_and(|e| e.kind == "no-game")),
+                        .all(|g| g.as_ref().is_err_and(|e| e.kind.as_str() == "no-game")),
                     "{text:?}: {f:?}"
                 ),
             }
@@ -216,7 +219,7 @@ mod tests {
         let Err(e) = parse_file("hello", &ParseLimits::default()) else {
             panic!("junk accepted");
         };
-        assert_eq!(e.kind, "no-game");
+        assert_eq!(e.kind.as_str(), "no-game");
     }
 
     /// A linear game of `moves` moves.
@@ -275,7 +278,7 @@ mod tests {
         let Err(e) = parse_file(&text, &limits) else {
             panic!("accepted")
         };
-        assert_eq!(e.kind, "too-deep");
+        assert_eq!(e.kind.as_str(), "too-deep");
         assert!(e.message.contains("2001"), "{}", e.message);
         // Semicolons inside values do not count.
         let text = format!("(;C[{}];B[aa])", ";".repeat(5_000));

@@ -11,7 +11,9 @@ mod repair;
 #[cfg(test)]
 mod testing;
 
-pub use facts::{parse_date, parse_komi, parse_result, parse_rules, parse_size};
+pub use facts::{
+    SizeError, SizeProblem, parse_date, parse_komi, parse_result, parse_rules, parse_size,
+};
 pub use parse::parse_file;
 
 /// Limits that keep one hostile or huge file from exhausting the stack or memory.

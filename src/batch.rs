@@ -3,7 +3,7 @@
 use crate::analyze::{AnalyzeOptions, Analyzed, analyze_game};
 use crate::decode;
 use crate::input::{self, Item, Limits};
-use crate::output::{GameReport, Status, Summary};
+use crate::output::{ErrorEntry, ErrorKind, GameReport, Status, Summary};
 use crate::record::{self, ParseLimits};
 use crate::scoring::Verdict;
 use rayon::prelude::*;
@@ -111,7 +111,13 @@ fn process(item: Item, opts: &BatchOptions) -> Outcome {
     };
     let games = match bytes {
         Ok(b) => analyze_bytes(&name, b, opts),
-        Err(message) => vec![failed(GameReport::error(&name, None, "read", message))],
+        Err(message) => {
+            let read = ErrorEntry {
+                kind: ErrorKind::Read,
+                message,
+            };
+            vec![failed(GameReport::error(&name, None, read))]
+        }
     };
     Outcome::Reports(
         games
@@ -143,7 +149,7 @@ pub fn analyze_bytes(name: &str, bytes: Vec<u8>, opts: &BatchOptions) -> Vec<Ana
     let parsed = match record::parse_file(&decoded.text, &opts.parse) {
         Ok(p) => p,
         Err(e) => {
-            let mut r = GameReport::error(name, None, e.kind.as_str(), e.message);
+            let mut r = GameReport::error(name, None, e);
             r.warnings = decoded.warnings;
             r.encoding = Some(decoded.encoding);
             return vec![failed(r)];
@@ -155,8 +161,7 @@ pub fn analyze_bytes(name: &str, bytes: Vec<u8>, opts: &BatchOptions) -> Vec<Ana
         let mut a = match game {
             Ok(rec) => analyze_game(name, index, rec, &decoded.encoding, &opts.analyze),
             Err(e) => {
-                let mut r =
-                    GameReport::error(name, Some(index), e.kind.as_str(), e.message.clone());
+                let mut r = GameReport::error(name, Some(index), e.clone());
                 r.encoding = Some(decoded.encoding.clone());
                 r.warnings = parsed.warnings.clone();
                 failed(r)

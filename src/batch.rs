@@ -3,7 +3,7 @@
 use crate::analyze::{AnalyzeOptions, Analyzed, analyze_game};
 use crate::decode;
 use crate::input::{self, Item, Limits};
-use crate::output::{ErrorEntry, ErrorKind, GameReport, Status, Summary};
+use crate::output::{GameReport, Status, Summary};
 use crate::record::{self, ParseLimits};
 use crate::scoring::Verdict;
 use rayon::prelude::*;
@@ -111,13 +111,7 @@ fn process(item: Item, opts: &BatchOptions) -> Outcome {
     };
     let games = match bytes {
         Ok(b) => analyze_bytes(&name, b, opts),
-        Err(message) => {
-            let read = ErrorEntry {
-                kind: ErrorKind::Read,
-                message,
-            };
-            vec![failed(GameReport::error(&name, None, read))]
-        }
+        Err(e) => vec![failed(GameReport::error(&name, None, e))],
     };
     Outcome::Reports(
         games
@@ -184,7 +178,7 @@ pub fn analyze_bytes(name: &str, bytes: Vec<u8>, opts: &BatchOptions) -> Vec<Ana
 pub fn read_records(paths: &[PathBuf]) -> Result<Vec<(String, record::GameRecord)>, String> {
     let limits = Limits::default();
     let mut out = Vec::new();
-    for item in input::inputs(paths, &limits)? {
+    for item in input::inputs(paths, &limits).map_err(|e| e.to_string())? {
         if matches!(item, Item::Skipped { .. }) {
             continue;
         }
@@ -233,7 +227,7 @@ pub fn for_each(
     sink: &mut dyn FnMut(Done) -> Result<bool, String>,
 ) -> Result<Summary, String> {
     let start = Instant::now();
-    let inputs = input::inputs(paths, &opts.limits)?;
+    let inputs = input::inputs(paths, &opts.limits).map_err(|e| e.to_string())?;
     let mut builder = rayon::ThreadPoolBuilder::new().stack_size(WORKER_STACK);
     if let Some(n) = opts.threads {
         builder = builder.num_threads(n.max(1));

@@ -2,6 +2,7 @@
 
 use crate::decode::EncodingInfo;
 use crate::handicap::Handicap;
+use crate::input::InputError;
 use crate::record::{
     GameDate, Komi, Player, RecordError, RecordErrorKind, RecordedResult, RulesInfo, Size, Winner,
 };
@@ -63,6 +64,15 @@ pub struct ErrorEntry {
     pub kind: ErrorKind,
     /// What went wrong, for a person.
     pub message: String,
+}
+
+impl From<InputError> for ErrorEntry {
+    fn from(e: InputError) -> Self {
+        ErrorEntry {
+            kind: ErrorKind::Read,
+            message: e.to_string(),
+        }
+    }
 }
 
 impl From<RecordError> for ErrorEntry {

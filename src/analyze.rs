@@ -102,10 +102,10 @@ thread_local! {
 fn gtp_life(command: &str, pos: &crate::board::Position, komi: f64) -> LifeAndDeath {
     let asked = ENGINE.with(|cell| {
         let mut slot = cell.borrow_mut();
-        if slot.is_none() {
-            *slot = Some(crate::gtp::GtpEngine::start(command)?);
-        }
-        let engine = slot.as_mut().ok_or("no engine")?;
+        let engine = match slot.as_mut() {
+            Some(engine) => engine,
+            None => slot.insert(crate::gtp::GtpEngine::start(command)?),
+        };
         let (mut black, mut white) = (Vec::new(), Vec::new());
         for y in 0..pos.height {
             for x in 0..pos.width {

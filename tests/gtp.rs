@@ -97,6 +97,7 @@ fn gnugo_rejections_name_the_move() {
 fn a_missing_engine_gives_a_clear_error() {
     let err = GtpEngine::start("gnugo-not-installed-here --mode gtp")
         .err()
+        .map(|e| e.to_string())
         .unwrap_or_default();
     assert_eq!(
         err,
@@ -110,6 +111,7 @@ fn a_silent_engine_times_out_instead_of_hanging() {
     let start = std::time::Instant::now();
     let err = GtpEngine::start_with_timeout("cat", Duration::from_millis(300))
         .err()
+        .map(|e| e.to_string())
         .unwrap_or_default();
     assert!(err.contains("no answer to `name`"), "{err}");
     assert!(start.elapsed() < Duration::from_secs(10));
@@ -117,6 +119,9 @@ fn a_silent_engine_times_out_instead_of_hanging() {
 
 #[test]
 fn an_engine_that_exits_is_reported() {
-    let err = GtpEngine::start("true").err().unwrap_or_default();
+    let err = GtpEngine::start("true")
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
     assert!(err.contains("exited"), "{err}");
 }

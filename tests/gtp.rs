@@ -82,9 +82,15 @@ fn gnugo_rejections_name_the_move() {
         (Color::White, Some(pt(3, 3))),
         (Color::Black, Some(pt(3, 3))),
     ];
-    let err = engine.dead_stones(9, 9, 6.5, &[], &[], &moves).unwrap_err();
+    let err = engine
+        .dead_stones(9, 9, 6.5, &[], &[], &moves)
+        .unwrap_err()
+        .to_string();
     assert!(err.starts_with("move 3 (b D6) rejected"), "{err}");
-    let err = engine.dead_stones(9, 13, 6.5, &[], &[], &[]).unwrap_err();
+    let err = engine
+        .dead_stones(9, 13, 6.5, &[], &[], &[])
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("square"), "{err}");
     // The engine is still usable after a rejected move.
     let dead = engine

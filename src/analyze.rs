@@ -315,8 +315,8 @@ pub fn picture(
     index: usize,
     opts: &AnalyzeOptions,
 ) -> Result<Picture, String> {
-    let text = crate::decode::decode_owned(bytes).text;
-    let parsed = crate::record::parse_file(&text, &Default::default())
+    let parsed = crate::record::read_bytes(bytes, &Default::default())
+        .parsed
         .map_err(|e| format!("{name}: {}", e.message))?;
     let total = parsed.games.len();
     let record = match parsed.games.into_iter().nth(index) {

@@ -1,7 +1,6 @@
 //! The batch driver: inputs read in order, games analysed in parallel, reports streamed in order.
 
 use crate::analyze::{AnalyzeOptions, Analyzed, analyze_game};
-use crate::decode;
 use crate::input::{self, Item, Limits};
 use crate::output::{GameReport, Status, Summary};
 use crate::record::{self, ParseLimits};
@@ -139,8 +138,8 @@ fn failed(report: GameReport) -> Analyzed {
 
 /// Decodes, parses and analyses the bytes of one SGF input.
 pub fn analyze_bytes(name: &str, bytes: Vec<u8>, opts: &BatchOptions) -> Vec<Analyzed> {
-    let decoded = decode::decode_owned(bytes);
-    let parsed = match record::parse_file(&decoded.text, &opts.parse) {
+    let decoded = record::read_bytes(bytes, &opts.parse);
+    let parsed = match decoded.parsed {
         Ok(p) => p,
         Err(e) => {
             let mut r = GameReport::error(name, None, e);
@@ -184,8 +183,7 @@ pub fn read_records(paths: &[PathBuf]) -> Result<Vec<(String, record::GameRecord
         }
         let (name, bytes) = item.load(&limits);
         let Ok(bytes) = bytes else { continue };
-        let text = decode::decode_owned(bytes).text;
-        let Ok(file) = record::parse_file(&text, &ParseLimits::default()) else {
+        let Ok(file) = record::read_bytes(bytes, &ParseLimits::default()).parsed else {
             continue;
         };
         for (gi, game) in file.games.into_iter().enumerate() {

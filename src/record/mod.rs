@@ -1,6 +1,7 @@
 //! Game records: sgf-parse trees turned into normalised game facts and a main line of steps.
 
 use crate::board::{Color, Point};
+use crate::decode::EncodingInfo;
 use serde::Serialize;
 
 mod facts;
@@ -14,7 +15,7 @@ mod testing;
 pub use facts::{
     SizeError, SizeProblem, parse_date, parse_komi, parse_result, parse_rules, parse_size,
 };
-pub use parse::parse_file;
+pub use parse::{parse_file, read_bytes};
 
 /// Limits that keep one hostile or huge file from exhausting the stack or memory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,6 +96,17 @@ pub struct ParsedFile {
     pub games: Vec<Result<GameRecord, RecordError>>,
     /// Repairs and oddities of the file as a whole (also copied into each game's warnings).
     pub warnings: Vec<String>,
+}
+
+/// One file's bytes read: how they were decoded, and the games parsed from the text.
+#[derive(Debug)]
+pub struct ReadFile {
+    /// The encoding the bytes were decoded with.
+    pub encoding: EncodingInfo,
+    /// Decoding fallbacks, one message each (not copied into `parsed`).
+    pub warnings: Vec<String>,
+    /// The games, or why the file as a whole could not be read.
+    pub parsed: Result<ParsedFile, RecordError>,
 }
 
 /// Board dimensions.

@@ -1,4 +1,5 @@
-//! Parsing: SGF text to one result per game tree, with sgf-parse.
+//! Parsing: SGF text to one result per game tree, with sgf-parse; and the front end from a
+//! file's bytes (decoded by `decode`) to its games.
 //!
 //! The node limit is checked on the raw text before any tree is built. Strict parsing comes
 //! first, then the repaired text (see `repair`), then sgf-parse's lenient mode; a collection
@@ -8,7 +9,7 @@
 
 use super::game::build_game;
 use super::repair::{repair, scan};
-use super::{ParseLimits, ParsedFile, RecordError, RecordErrorKind};
+use super::{ParseLimits, ParsedFile, ReadFile, RecordError, RecordErrorKind};
 use sgf_parse::{GameTree, ParseOptions, SgfNode, SgfProp};
 
 /// Drops a tree without recursion: the derived `Drop` recurses once per node and a
@@ -51,6 +52,18 @@ fn tree_is_empty(tree: &GameTree) -> bool {
     match tree {
         GameTree::GoGame(n) => n.properties.is_empty() && n.children.is_empty(),
         GameTree::Unknown(n) => n.properties.is_empty() && n.children.is_empty(),
+    }
+}
+
+/// Reads one file's bytes into its games: decodes them (see [`crate::decode`]), then
+/// [`parse_file`]s the text. The one way from bytes to records.
+pub fn read_bytes(bytes: Vec<u8>, limits: &ParseLimits) -> ReadFile {
+    let decoded = crate::decode::decode_owned(bytes);
+    let parsed = parse_file(&decoded.text, limits);
+    ReadFile {
+        encoding: decoded.encoding,
+        warnings: decoded.warnings,
+        parsed,
     }
 }
 
@@ -168,6 +181,30 @@ pub fn parse_file(text: &str, limits: &ParseLimits) -> Result<ParsedFile, Record
 mod tests {
     use super::*;
     use crate::record::testing::{has_warning, parse};
+
+    #[test]
+    fn read_bytes_decodes_then_parses() {
+        let file = read_bytes(
+            b"(;CA[ISO-8859-1]PB[Ren\xe9];B[aa])".to_vec(),
+            &ParseLimits::default(),
+        );
+        assert_eq!(
+            file.encoding.source,
+            crate::decode::EncodingSource::Declared
+        );
+        let Ok(parsed) = file.parsed else {
+            panic!("{:?}", file.parsed)
+        };
+        let Some(Ok(g)) = parsed.games.first() else {
+            panic!("{:?}", parsed.games)
+        };
+        assert_eq!(g.black.name.as_deref(), Some("René"));
+        let file = read_bytes(b"hello".to_vec(), &ParseLimits::default());
+        assert!(
+            file.parsed
+                .is_err_and(|e| e.kind == RecordErrorKind::NoGame)
+        );
+    }
 
     #[test]
     fn collection_with_non_go_game() {

@@ -336,6 +336,13 @@ enum Out {
     },
 }
 
+impl Out {
+    /// An error item.
+    fn error(name: String, error: InputError) -> Out {
+        Out::Item(Item::Error { name, error })
+    }
+}
+
 /// Where an archive's bytes come from.
 enum Data {
     Path(PathBuf),
@@ -428,10 +435,7 @@ fn top_level(path: PathBuf, limits: &Limits) -> Out {
     match std::fs::metadata(&path) {
         Ok(m) if m.is_dir() => Out::Dir { name, path },
         Ok(_) => classify_file(name, path),
-        Err(e) => Out::Item(Item::Error {
-            name,
-            error: InputError::Io(e),
-        }),
+        Err(e) => Out::error(name, InputError::Io(e)),
     }
 }
 
@@ -506,10 +510,7 @@ impl Source {
             Source::Dir(it) => {
                 let e = it.next()?;
                 if let Some(error) = e.error {
-                    return Some(Out::Item(Item::Error {
-                        name: e.name,
-                        error,
-                    }));
+                    return Some(Out::error(e.name, error));
                 }
                 if e.is_dir {
                     return Some(Out::Dir {
@@ -540,10 +541,7 @@ impl Source {
                 // The reader thread ended without saying Done: it panicked.
                 Err(_) => {
                     *rx = None;
-                    Some(Out::Item(Item::Error {
-                        name: name.clone(),
-                        error: InputError::TarReaderStopped,
-                    }))
+                    Some(Out::error(name.clone(), InputError::TarReaderStopped))
                 }
             },
         }
@@ -558,16 +556,10 @@ fn dir_entry(path: PathBuf, name: String) -> Out {
                 reason: "symlinked directory not followed".to_string(),
             }),
             Ok(_) => classify_file(name, path),
-            Err(e) => Out::Item(Item::Error {
-                name,
-                error: InputError::BrokenSymlink(e),
-            }),
+            Err(e) => Out::error(name, InputError::BrokenSymlink(e)),
         },
         Ok(_) => classify_file(name, path),
-        Err(e) => Out::Item(Item::Error {
-            name,
-            error: InputError::Io(e),
-        }),
+        Err(e) => Out::error(name, InputError::Io(e)),
     }
 }
 
@@ -658,14 +650,12 @@ fn entry_out(
     }
     let max = limits.max_entry_bytes;
     if size > max {
-        return Out::Item(Item::Error {
-            name,
-            error: InputError::TooLarge {
-                what: "entry",
-                len: size,
-                max,
-            },
-        });
+        let error = InputError::TooLarge {
+            what: "entry",
+            len: size,
+            max,
+        };
+        return Out::error(name, error);
     }
     match read_limited(reader, size, max, "entry") {
         Ok(bytes) if kind == Kind::Sgf => Out::Item(Item::Bytes { name, bytes }),
@@ -675,7 +665,7 @@ fn entry_out(
             data: Data::Mem(bytes),
             depth: depth + 1,
         },
-        Err(error) => Out::Item(Item::Error { name, error }),
+        Err(error) => Out::error(name, error),
     }
 }
 
@@ -697,10 +687,10 @@ fn zip_entry(
         // One bad entry (unsupported method, password, bad local header) does not
         // spoil the others: the central directory still lists them.
         Err(e) => {
-            return Some(Out::Item(Item::Error {
-                name: format!("{name}!{entry_name}"),
-                error: InputError::ZipEntry(e),
-            }));
+            return Some(Out::error(
+                format!("{name}!{entry_name}"),
+                InputError::ZipEntry(e),
+            ));
         }
     };
     if f.is_dir() {
@@ -719,12 +709,7 @@ fn read_tar(
     tx: &SyncSender<TarMsg>,
 ) {
     let send = |o: Out| tx.send(TarMsg::Out(o)).is_ok();
-    let corrupt = |e: io::Error| {
-        Out::Item(Item::Error {
-            name: name.to_string(),
-            error: InputError::CorruptArchive(e),
-        })
-    };
+    let corrupt = |e: io::Error| Out::error(name.to_string(), InputError::CorruptArchive(e));
     let mut ar = tar::Archive::new(reader);
     let entries = match ar.entries() {
         Ok(e) => e,
@@ -769,12 +754,7 @@ fn stdin_source(limits: &Limits) -> Out {
     let mut stdin = io::stdin();
     let head = match read_head(&mut stdin) {
         Ok(h) => h,
-        Err(e) => {
-            return Out::Item(Item::Error {
-                name,
-                error: InputError::Io(e),
-            });
-        }
+        Err(e) => return Out::error(name, InputError::Io(e)),
     };
     let stream: Box<dyn Read + Send> = Box::new(Cursor::new(head.clone()).chain(stdin));
     stream_source(name, &head, stream, limits)
@@ -788,12 +768,7 @@ fn stream_source(name: String, head: &[u8], stream: Box<dyn Read + Send>, limits
             let mut gz = flate2::read::MultiGzDecoder::new(stream);
             let inner = match read_head(&mut gz) {
                 Ok(h) => h,
-                Err(e) => {
-                    return Out::Item(Item::Error {
-                        name,
-                        error: InputError::CorruptGzip(e),
-                    });
-                }
+                Err(e) => return Out::error(name, InputError::CorruptGzip(e)),
             };
             let rest: Box<dyn Read + Send> = Box::new(Cursor::new(inner.clone()).chain(gz));
             match sniff(&inner) {
@@ -819,7 +794,7 @@ fn stream_source(name: String, head: &[u8], stream: Box<dyn Read + Send>, limits
 fn whole(name: String, r: impl Read, limits: &Limits) -> Out {
     match read_limited(r, 0, limits.max_file_bytes, "input") {
         Ok(bytes) => Out::Item(Item::Bytes { name, bytes }),
-        Err(error) => Out::Item(Item::Error { name, error }),
+        Err(error) => Out::error(name, error),
     }
 }
 
@@ -838,10 +813,7 @@ pub fn from_reader(name: &str, r: impl Read + Send + 'static, limits: &Limits) -
             let stream: Box<dyn Read + Send> = Box::new(Cursor::new(head.clone()).chain(r));
             stream_source(name.to_string(), &head, stream, limits)
         }
-        Err(e) => Out::Item(Item::Error {
-            name: name.to_string(),
-            error: InputError::Io(e),
-        }),
+        Err(e) => Out::error(name.to_string(), InputError::Io(e)),
     };
     let mut inputs = Inputs {
         limits: *limits,

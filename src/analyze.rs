@@ -102,10 +102,10 @@ thread_local! {
 fn gtp_life(command: &str, pos: &crate::board::Position, komi: f64) -> LifeAndDeath {
     let asked = ENGINE.with(|cell| {
         let mut slot = cell.borrow_mut();
-        if slot.is_none() {
-            *slot = Some(crate::gtp::GtpEngine::start(command)?);
-        }
-        let engine = slot.as_mut().ok_or("no engine")?;
+        let engine = match slot.as_mut() {
+            Some(engine) => engine,
+            None => slot.insert(crate::gtp::GtpEngine::start(command)?),
+        };
         let (mut black, mut white) = (Vec::new(), Vec::new());
         for y in 0..pos.height {
             for x in 0..pos.width {
@@ -315,8 +315,8 @@ pub fn picture(
     index: usize,
     opts: &AnalyzeOptions,
 ) -> Result<Picture, String> {
-    let text = crate::decode::decode_owned(bytes).text;
-    let parsed = crate::record::parse_file(&text, &Default::default())
+    let parsed = crate::record::read_bytes(bytes, &Default::default())
+        .parsed
         .map_err(|e| format!("{name}: {}", e.message))?;
     let total = parsed.games.len();
     let record = match parsed.games.into_iter().nth(index) {

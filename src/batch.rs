@@ -1,7 +1,6 @@
 //! The batch driver: inputs read in order, games analysed in parallel, reports streamed in order.
 
 use crate::analyze::{AnalyzeOptions, Analyzed, analyze_game};
-use crate::decode;
 use crate::input::{self, Item, Limits};
 use crate::output::{GameReport, Status, Summary};
 use crate::record::{self, ParseLimits};
@@ -111,7 +110,7 @@ fn process(item: Item, opts: &BatchOptions) -> Outcome {
     };
     let games = match bytes {
         Ok(b) => analyze_bytes(&name, b, opts),
-        Err(message) => vec![failed(GameReport::error(&name, None, "read", message))],
+        Err(e) => vec![failed(GameReport::error(&name, None, e))],
     };
     Outcome::Reports(
         games
@@ -139,11 +138,11 @@ fn failed(report: GameReport) -> Analyzed {
 
 /// Decodes, parses and analyses the bytes of one SGF input.
 pub fn analyze_bytes(name: &str, bytes: Vec<u8>, opts: &BatchOptions) -> Vec<Analyzed> {
-    let decoded = decode::decode_owned(bytes);
-    let parsed = match record::parse_file(&decoded.text, &opts.parse) {
+    let decoded = record::read_bytes(bytes, &opts.parse);
+    let parsed = match decoded.parsed {
         Ok(p) => p,
         Err(e) => {
-            let mut r = GameReport::error(name, None, e.kind, e.message);
+            let mut r = GameReport::error(name, None, e);
             r.warnings = decoded.warnings;
             r.encoding = Some(decoded.encoding);
             return vec![failed(r)];
@@ -155,7 +154,7 @@ pub fn analyze_bytes(name: &str, bytes: Vec<u8>, opts: &BatchOptions) -> Vec<Ana
         let mut a = match game {
             Ok(rec) => analyze_game(name, index, rec, &decoded.encoding, &opts.analyze),
             Err(e) => {
-                let mut r = GameReport::error(name, Some(index), e.kind, e.message.clone());
+                let mut r = GameReport::error(name, Some(index), e.clone());
                 r.encoding = Some(decoded.encoding.clone());
                 r.warnings = parsed.warnings.clone();
                 failed(r)
@@ -178,14 +177,13 @@ pub fn analyze_bytes(name: &str, bytes: Vec<u8>, opts: &BatchOptions) -> Vec<Ana
 pub fn read_records(paths: &[PathBuf]) -> Result<Vec<(String, record::GameRecord)>, String> {
     let limits = Limits::default();
     let mut out = Vec::new();
-    for item in input::inputs(paths, &limits)? {
+    for item in input::inputs(paths, &limits).map_err(|e| e.to_string())? {
         if matches!(item, Item::Skipped { .. }) {
             continue;
         }
         let (name, bytes) = item.load(&limits);
         let Ok(bytes) = bytes else { continue };
-        let text = decode::decode_owned(bytes).text;
-        let Ok(file) = record::parse_file(&text, &ParseLimits::default()) else {
+        let Ok(file) = record::read_bytes(bytes, &ParseLimits::default()).parsed else {
             continue;
         };
         for (gi, game) in file.games.into_iter().enumerate() {
@@ -227,7 +225,7 @@ pub fn for_each(
     sink: &mut dyn FnMut(Done) -> Result<bool, String>,
 ) -> Result<Summary, String> {
     let start = Instant::now();
-    let inputs = input::inputs(paths, &opts.limits)?;
+    let inputs = input::inputs(paths, &opts.limits).map_err(|e| e.to_string())?;
     let mut builder = rayon::ThreadPoolBuilder::new().stack_size(WORKER_STACK);
     if let Some(n) = opts.threads {
         builder = builder.num_threads(n.max(1));

@@ -18,6 +18,212 @@ pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
 /// GTP column letters: `A`..`Z` without `I` (25 columns at most).
 const COLUMNS: &[u8; 25] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
 
+/// What went wrong with a GTP engine or its command line; `Display` gives the message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GtpError {
+    /// The engine command line names no program.
+    EmptyCommand,
+    /// The command line (given) ends with a lone `\`.
+    TrailingBackslash(String),
+    /// The command line (given) leaves a quote open.
+    UnclosedQuote(String),
+    /// The program could not be started.
+    Spawn {
+        /// The program.
+        program: String,
+        /// The system's reason.
+        reason: String,
+        /// True when the program was not found (the message asks whether it is installed).
+        not_found: bool,
+    },
+    /// The program started without pipes to talk to it.
+    NoPipes {
+        /// The program.
+        program: String,
+    },
+    /// The engine fails a start-up command (`name`, `protocol_version`).
+    Handshake {
+        /// The program.
+        program: String,
+        /// The command.
+        command: &'static str,
+        /// How it failed.
+        source: Box<GtpError>,
+    },
+    /// The engine speaks another protocol version than 2.
+    Version {
+        /// The program.
+        program: String,
+        /// Its answer to `protocol_version`, trimmed.
+        version: String,
+    },
+    /// A command could not be written: the engine exited or stopped reading.
+    Write {
+        /// The program.
+        program: String,
+        /// The system's reason.
+        reason: String,
+    },
+    /// No answer within the deadline.
+    Timeout {
+        /// The program.
+        program: String,
+        /// The command unanswered.
+        command: String,
+        /// The deadline.
+        timeout: Duration,
+    },
+    /// The engine exited before answering.
+    Exited {
+        /// The program.
+        program: String,
+        /// The command unanswered.
+        command: String,
+    },
+    /// Engine output that is not a GTP answer.
+    NotAnAnswer(String),
+    /// A `?` answer, with its text (`engine error` when it has none).
+    Failure(String),
+    /// A board that is not square.
+    NotSquare {
+        /// Columns.
+        width: u8,
+        /// Rows.
+        height: u8,
+    },
+    /// A board GTP cannot name the points of (empty, or over 25 columns).
+    Unnameable(u8),
+    /// The engine refuses the board size.
+    BoardRefused {
+        /// The size.
+        size: u8,
+        /// The engine's answer.
+        source: Box<GtpError>,
+    },
+    /// The engine refuses a move of the record.
+    MoveRejected {
+        /// The move's number, from 1.
+        number: usize,
+        /// `b` or `w`.
+        color: &'static str,
+        /// The vertex, or `pass`.
+        vertex: String,
+        /// The engine's answer.
+        source: Box<GtpError>,
+    },
+    /// The engine refuses a setup stone.
+    SetupRejected {
+        /// `b` or `w`.
+        color: &'static str,
+        /// The vertex.
+        vertex: String,
+        /// The engine's answer.
+        source: Box<GtpError>,
+    },
+    /// A point (in SGF) off the board, or on a board too large for GTP.
+    OffBoard {
+        /// The point, as SGF.
+        point: String,
+        /// The board size.
+        size: u8,
+    },
+    /// An engine's vertex that names no point of the board.
+    BadVertex {
+        /// The vertex as given.
+        vertex: String,
+        /// The board size.
+        size: u8,
+    },
+}
+
+impl std::fmt::Display for GtpError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GtpError::EmptyCommand => f.write_str("empty GTP engine command"),
+            GtpError::TrailingBackslash(c) => write!(f, "trailing backslash in `{c}`"),
+            GtpError::UnclosedQuote(c) => write!(f, "unclosed quote in `{c}`"),
+            GtpError::Spawn {
+                program,
+                reason,
+                not_found,
+            } => {
+                let hint = if *not_found {
+                    " (is it installed?)"
+                } else {
+                    ""
+                };
+                write!(f, "cannot start GTP engine `{program}`: {reason}{hint}")
+            }
+            GtpError::NoPipes { program } => {
+                write!(f, "cannot start GTP engine `{program}`: no pipes")
+            }
+            GtpError::Handshake {
+                program,
+                command,
+                source,
+            } => write!(
+                f,
+                "GTP engine `{program}` does not answer `{command}`: {source}"
+            ),
+            GtpError::Version { program, version } => write!(
+                f,
+                "GTP engine `{program}` speaks protocol version {version:?}, not 2"
+            ),
+            GtpError::Write { program, reason } => write!(
+                f,
+                "GTP engine `{program}` exited or stopped reading commands ({reason})"
+            ),
+            GtpError::Timeout {
+                program,
+                command,
+                timeout,
+            } => write!(
+                f,
+                "GTP engine `{program}` gave no answer to `{command}` within {} s",
+                timeout.as_secs_f64()
+            ),
+            GtpError::Exited { program, command } => {
+                write!(
+                    f,
+                    "GTP engine `{program}` exited while answering `{command}`"
+                )
+            }
+            GtpError::NotAnAnswer(response) => write!(f, "not a GTP answer: {response:?}"),
+            GtpError::Failure(text) if text.is_empty() => f.write_str("engine error"),
+            GtpError::Failure(text) => f.write_str(text),
+            GtpError::NotSquare { width, height } => write!(
+                f,
+                "GTP engines play square boards only, not {width}x{height}"
+            ),
+            GtpError::Unnameable(size) => {
+                write!(f, "GTP cannot name points on a {size}x{size} board")
+            }
+            GtpError::BoardRefused { size, source } => {
+                write!(f, "engine refuses board size {size}: {source}")
+            }
+            GtpError::MoveRejected {
+                number,
+                color,
+                vertex,
+                source,
+            } => write!(f, "move {number} ({color} {vertex}) rejected: {source}"),
+            GtpError::SetupRejected {
+                color,
+                vertex,
+                source,
+            } => write!(f, "setup stone {color} {vertex} rejected: {source}"),
+            GtpError::OffBoard { point, size } => {
+                write!(f, "point {point} is off a {size}x{size} GTP board")
+            }
+            GtpError::BadVertex { vertex, size } => {
+                write!(f, "bad GTP vertex {vertex:?} for a {size}x{size} board")
+            }
+        }
+    }
+}
+
+impl std::error::Error for GtpError {}
+
 /// A running GTP engine (child process with its stdin and a line channel from its stdout).
 pub struct GtpEngine {
     child: Child,
@@ -27,20 +233,20 @@ pub struct GtpEngine {
     program: String,
     name: String,
     // Set after a timeout or a broken pipe: the stream is out of step, so fail fast.
-    broken: Option<String>,
+    broken: Option<GtpError>,
 }
 
 impl GtpEngine {
     /// Starts `command` (split on whitespace, with simple quoting) and checks it answers GTP.
-    pub fn start(command: &str) -> Result<GtpEngine, String> {
+    pub fn start(command: &str) -> Result<GtpEngine, GtpError> {
         GtpEngine::start_with_timeout(command, DEFAULT_TIMEOUT)
     }
 
     /// Like [`GtpEngine::start`], with a per-command deadline other than [`DEFAULT_TIMEOUT`].
-    pub fn start_with_timeout(command: &str, timeout: Duration) -> Result<GtpEngine, String> {
+    pub fn start_with_timeout(command: &str, timeout: Duration) -> Result<GtpEngine, GtpError> {
         let argv = split_command(command)?;
         let Some((program, args)) = argv.split_first() else {
-            return Err("empty GTP engine command".to_string());
+            return Err(GtpError::EmptyCommand);
         };
         let mut child = Command::new(program)
             .args(args)
@@ -49,21 +255,17 @@ impl GtpEngine {
             // Engines chat on stderr (GNU Go prints boards there); a full pipe would block them.
             .stderr(Stdio::null())
             .spawn()
-            .map_err(|e| {
-                let hint = if e.kind() == std::io::ErrorKind::NotFound {
-                    " (is it installed?)"
-                } else {
-                    ""
-                };
-                format!(
-                    "cannot start GTP engine `{program}`: {}{hint}",
-                    io_message(&e)
-                )
+            .map_err(|e| GtpError::Spawn {
+                program: program.clone(),
+                reason: io_message(&e),
+                not_found: e.kind() == std::io::ErrorKind::NotFound,
             })?;
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
             let _ = child.kill();
             let _ = child.wait();
-            return Err(format!("cannot start GTP engine `{program}`: no pipes"));
+            return Err(GtpError::NoPipes {
+                program: program.clone(),
+            });
         };
         let (tx, lines) = mpsc::channel();
         // A helper thread owns the blocking reads so the caller can wait with a deadline.
@@ -93,17 +295,22 @@ impl GtpEngine {
             name: String::new(),
             broken: None,
         };
-        let name = engine
-            .command("name")
-            .map_err(|e| format!("GTP engine `{program}` does not answer `name`: {e}"))?;
-        let version = engine.command("protocol_version").map_err(|e| {
-            format!("GTP engine `{program}` does not answer `protocol_version`: {e}")
-        })?;
+        let handshake = |command: &'static str| {
+            move |e| GtpError::Handshake {
+                program: program.clone(),
+                command,
+                source: Box::new(e),
+            }
+        };
+        let name = engine.command("name").map_err(handshake("name"))?;
+        let version = engine
+            .command("protocol_version")
+            .map_err(handshake("protocol_version"))?;
         if version.trim() != "2" {
-            return Err(format!(
-                "GTP engine `{program}` speaks protocol version {:?}, not 2",
-                version.trim()
-            ));
+            return Err(GtpError::Version {
+                program: program.clone(),
+                version: version.trim().to_string(),
+            });
         }
         engine.name = name.trim().to_string();
         Ok(engine)
@@ -120,16 +327,15 @@ impl GtpEngine {
     }
 
     /// Sends one GTP command and returns the text of a `=` answer; `?` answers become `Err`.
-    pub fn command(&mut self, cmd: &str) -> Result<String, String> {
+    pub fn command(&mut self, cmd: &str) -> Result<String, GtpError> {
         if let Some(why) = &self.broken {
             return Err(why.clone());
         }
         if let Err(e) = writeln!(self.stdin, "{cmd}").and_then(|()| self.stdin.flush()) {
-            return Err(self.fail(format!(
-                "GTP engine `{}` exited or stopped reading commands ({})",
-                self.program,
-                io_message(&e)
-            )));
+            return Err(self.fail(GtpError::Write {
+                program: self.program.clone(),
+                reason: io_message(&e),
+            }));
         }
         let deadline = Instant::now() + self.timeout;
         let mut response = String::new();
@@ -151,21 +357,21 @@ impl GtpEngine {
                     }
                 }
                 Err(RecvTimeoutError::Timeout) => {
-                    return Err(self.fail(format!(
-                        "GTP engine `{}` gave no answer to `{cmd}` within {} s",
-                        self.program,
-                        self.timeout.as_secs_f64()
-                    )));
+                    return Err(self.fail(GtpError::Timeout {
+                        program: self.program.clone(),
+                        command: cmd.to_string(),
+                        timeout: self.timeout,
+                    }));
                 }
                 Err(RecvTimeoutError::Disconnected) => {
                     // An answer cut short by EOF still counts if it is complete enough.
                     if !response.is_empty() {
                         break;
                     }
-                    return Err(self.fail(format!(
-                        "GTP engine `{}` exited while answering `{cmd}`",
-                        self.program
-                    )));
+                    return Err(self.fail(GtpError::Exited {
+                        program: self.program.clone(),
+                        command: cmd.to_string(),
+                    }));
                 }
             }
         }
@@ -181,18 +387,19 @@ impl GtpEngine {
         setup_black: &[Point],
         setup_white: &[Point],
         moves: &[(Color, Option<Point>)],
-    ) -> Result<Vec<Point>, String> {
+    ) -> Result<Vec<Point>, GtpError> {
         if width != height {
-            return Err(format!(
-                "GTP engines play square boards only, not {width}x{height}"
-            ));
+            return Err(GtpError::NotSquare { width, height });
         }
         let size = width;
         if size == 0 || size as usize > COLUMNS.len() {
-            return Err(format!("GTP cannot name points on a {size}x{size} board"));
+            return Err(GtpError::Unnameable(size));
         }
         self.command(&format!("boardsize {size}"))
-            .map_err(|e| format!("engine refuses board size {size}: {e}"))?;
+            .map_err(|e| GtpError::BoardRefused {
+                size,
+                source: Box::new(e),
+            })?;
         self.command("clear_board")?;
         if komi.is_finite() {
             self.command(&format!("komi {komi}"))?;
@@ -205,7 +412,12 @@ impl GtpEngine {
             };
             let c = color_letter(color);
             self.command(&format!("play {c} {vertex}"))
-                .map_err(|e| format!("move {} ({c} {vertex}) rejected: {e}", i + 1))?;
+                .map_err(|e| GtpError::MoveRejected {
+                    number: i + 1,
+                    color: c,
+                    vertex: vertex.clone(),
+                    source: Box::new(e),
+                })?;
         }
         let answer = self.command("final_status_list dead")?;
         let mut dead = Vec::new();
@@ -220,7 +432,7 @@ impl GtpEngine {
     }
 
     /// Places setup stones: `set_free_handicap` for a black-only setup, else `play` each one.
-    fn place_setup(&mut self, size: u8, black: &[Point], white: &[Point]) -> Result<(), String> {
+    fn place_setup(&mut self, size: u8, black: &[Point], white: &[Point]) -> Result<(), GtpError> {
         if white.is_empty() && black.len() >= 2 {
             let vertices = black
                 .iter()
@@ -243,14 +455,18 @@ impl GtpEngine {
                 let v = format_vertex(p, size)?;
                 let c = color_letter(color);
                 self.command(&format!("play {c} {v}"))
-                    .map_err(|e| format!("setup stone {c} {v} rejected: {e}"))?;
+                    .map_err(|e| GtpError::SetupRejected {
+                        color: c,
+                        vertex: v.clone(),
+                        source: Box::new(e),
+                    })?;
             }
         }
         Ok(())
     }
 
-    /// Records why the engine is unusable, kills it, and returns the message.
-    fn fail(&mut self, why: String) -> String {
+    /// Records why the engine is unusable, kills it, and returns the error.
+    fn fail(&mut self, why: GtpError) -> GtpError {
         let _ = self.child.kill();
         self.broken = Some(why.clone());
         why
@@ -283,7 +499,7 @@ fn io_message(e: &std::io::Error) -> String {
 }
 
 /// Splits an engine command line on whitespace; '…' and "…" group words, `\` escapes a char.
-pub fn split_command(command: &str) -> Result<Vec<String>, String> {
+pub fn split_command(command: &str) -> Result<Vec<String>, GtpError> {
     let mut words = Vec::new();
     let mut word = String::new();
     let mut in_word = false;
@@ -294,7 +510,7 @@ pub fn split_command(command: &str) -> Result<Vec<String>, String> {
             (Some(q), c) if c == q => quote = None,
             (Some('"'), '\\') | (None, '\\') => match chars.next() {
                 Some(n) => word.push(n),
-                None => return Err(format!("trailing backslash in `{command}`")),
+                None => return Err(GtpError::TrailingBackslash(command.to_string())),
             },
             (Some(_), c) => word.push(c),
             (None, '"' | '\'') => {
@@ -317,7 +533,7 @@ pub fn split_command(command: &str) -> Result<Vec<String>, String> {
         }
     }
     if quote.is_some() {
-        return Err(format!("unclosed quote in `{command}`"));
+        return Err(GtpError::UnclosedQuote(command.to_string()));
     }
     if in_word {
         words.push(word);
@@ -326,33 +542,31 @@ pub fn split_command(command: &str) -> Result<Vec<String>, String> {
 }
 
 /// Parses one GTP answer: `= text` (or `=id text`) → `Ok(text)`, `? text` → `Err(text)`.
-pub fn parse_response(response: &str) -> Result<String, String> {
+pub fn parse_response(response: &str) -> Result<String, GtpError> {
     let (ok, rest) = if let Some(r) = response.strip_prefix('=') {
         (true, r)
     } else if let Some(r) = response.strip_prefix('?') {
         (false, r)
     } else {
-        return Err(format!("not a GTP answer: {response:?}"));
+        return Err(GtpError::NotAnAnswer(response.to_string()));
     };
     // An optional numeric id follows the status character directly.
     let rest = rest.trim_start_matches(|c: char| c.is_ascii_digit());
     let text = rest.trim().to_string();
     if ok {
         Ok(text)
-    } else if text.is_empty() {
-        Err("engine error".to_string())
     } else {
-        Err(text)
+        Err(GtpError::Failure(text))
     }
 }
 
 /// The GTP vertex of `p` on a `size`x`size` board: column letter (no `I`), row from the bottom.
-pub fn format_vertex(p: Point, size: u8) -> Result<String, String> {
+pub fn format_vertex(p: Point, size: u8) -> Result<String, GtpError> {
     if p.x >= size || p.y >= size || size as usize > COLUMNS.len() {
-        return Err(format!(
-            "point {} is off a {size}x{size} GTP board",
-            p.to_sgf()
-        ));
+        return Err(GtpError::OffBoard {
+            point: p.to_sgf(),
+            size,
+        });
     }
     Ok(format!(
         "{}{}",
@@ -362,12 +576,15 @@ pub fn format_vertex(p: Point, size: u8) -> Result<String, String> {
 }
 
 /// Parses a GTP vertex (`D4`, `t19`, `pass`) on a `size`x`size` board; `pass` → `None`.
-pub fn parse_vertex(vertex: &str, size: u8) -> Result<Option<Point>, String> {
+pub fn parse_vertex(vertex: &str, size: u8) -> Result<Option<Point>, GtpError> {
     let v = vertex.trim();
     if v.eq_ignore_ascii_case("pass") {
         return Ok(None);
     }
-    let bad = || format!("bad GTP vertex {vertex:?} for a {size}x{size} board");
+    let bad = || GtpError::BadVertex {
+        vertex: vertex.to_string(),
+        size,
+    };
     let mut chars = v.chars();
     let letter = chars.next().ok_or_else(bad)?.to_ascii_uppercase();
     let x = COLUMNS
@@ -444,15 +661,13 @@ mod tests {
         assert_eq!(parse_response("="), Ok(String::new()));
         assert_eq!(parse_response("=12 2"), Ok("2".to_string()));
         assert_eq!(parse_response("= A1 B2\nC3"), Ok("A1 B2\nC3".to_string()));
+        let failure = |r: &str| parse_response(r).map_err(|e| e.to_string());
+        assert_eq!(failure("? illegal move"), Err("illegal move".to_string()));
         assert_eq!(
-            parse_response("? illegal move"),
-            Err("illegal move".to_string())
-        );
-        assert_eq!(
-            parse_response("?3 unknown command"),
+            failure("?3 unknown command"),
             Err("unknown command".to_string())
         );
-        assert_eq!(parse_response("?"), Err("engine error".to_string()));
+        assert_eq!(failure("?"), Err("engine error".to_string()));
         assert!(parse_response("hello").is_err());
     }
 
@@ -482,6 +697,7 @@ mod tests {
         assert!(GtpEngine::start("  ").is_err());
         let err = GtpEngine::start("echelle-no-such-gtp-engine --mode gtp")
             .err()
+            .map(|e| e.to_string())
             .unwrap_or_default();
         assert_eq!(
             err,

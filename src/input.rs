@@ -55,7 +55,7 @@ pub enum Item {
         /// The file, entry or archive concerned.
         name: String,
         /// What went wrong.
-        message: String,
+        error: InputError,
     },
     /// Not an SGF file (by extension), or an entry that cannot be followed.
     Skipped {
@@ -78,46 +78,134 @@ impl Item {
     }
 
     /// Returns the name and the bytes: reads a `File` under the size limit; `Error` and
-    /// `Skipped` give their message or reason as the error.
-    pub fn load(self, limits: &Limits) -> (String, Result<Vec<u8>, String>) {
+    /// `Skipped` give their error or reason as the error.
+    pub fn load(self, limits: &Limits) -> (String, Result<Vec<u8>, InputError>) {
         match self {
             Item::File { name, path } => {
                 let r = read_file(&path, limits.max_file_bytes);
                 (name, r)
             }
             Item::Bytes { name, bytes } => (name, Ok(bytes)),
-            Item::Error { name, message } => (name, Err(message)),
-            Item::Skipped { name, reason } => (name, Err(reason)),
+            Item::Error { name, error } => (name, Err(error)),
+            Item::Skipped { name, reason } => (name, Err(InputError::Skipped(reason))),
         }
     }
 }
 
-fn read_file(path: &Path, max: u64) -> Result<Vec<u8>, String> {
-    let f = File::open(path).map_err(|e| e.to_string())?;
+/// Why an input could not be read; `Display` gives the message a report shows.
+#[derive(Debug)]
+pub enum InputError {
+    /// A path given on the command line does not exist or cannot be accessed.
+    Path {
+        /// The path as given.
+        path: PathBuf,
+        /// Why.
+        source: io::Error,
+    },
+    /// A file, directory, entry or stream could not be read.
+    Io(io::Error),
+    /// A directory entry that could not be listed.
+    ListEntry(io::Error),
+    /// A symlink whose target cannot be read.
+    BrokenSymlink(io::Error),
+    /// An archive that cannot be opened (or its reader thread started).
+    OpenArchive(io::Error),
+    /// A zip archive whose central directory cannot be read.
+    ZipArchive(zip::result::ZipError),
+    /// One zip entry that cannot be read (method, password, local header).
+    ZipEntry(zip::result::ZipError),
+    /// A tar stream broken partway.
+    CorruptArchive(io::Error),
+    /// A gzip stream that cannot be decompressed.
+    CorruptGzip(io::Error),
+    /// The tar reader thread ended without finishing.
+    TarReaderStopped,
+    /// Larger than the limit by its recorded size (`what`: file, entry).
+    TooLarge {
+        /// What was measured: `file`, `entry`.
+        what: &'static str,
+        /// Its recorded size in bytes.
+        len: u64,
+        /// The limit in bytes.
+        max: u64,
+    },
+    /// Found over the limit while reading, whatever size was recorded.
+    OverLimit {
+        /// What was read: `file`, `entry`, `input`, `zip stream`.
+        what: &'static str,
+        /// The limit in bytes.
+        max: u64,
+        /// The size recorded beforehand (0 for a stream).
+        recorded: u64,
+    },
+    /// An item skipped rather than read, with the reason.
+    Skipped(String),
+}
+
+impl std::fmt::Display for InputError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            InputError::Path { path, source } => write!(f, "{}: {source}", path.display()),
+            InputError::Io(e) => write!(f, "{e}"),
+            InputError::ListEntry(e) => write!(f, "cannot list an entry: {e}"),
+            InputError::BrokenSymlink(e) => write!(f, "broken symlink: {e}"),
+            InputError::OpenArchive(e) => write!(f, "cannot read archive: {e}"),
+            InputError::ZipArchive(e) => write!(f, "cannot read archive: {e}"),
+            InputError::ZipEntry(e) => write!(f, "{e}"),
+            InputError::CorruptArchive(e) => write!(f, "corrupt archive: {e}"),
+            InputError::CorruptGzip(e) => write!(f, "corrupt gzip stream: {e}"),
+            InputError::TarReaderStopped => f.write_str("tar reader stopped unexpectedly"),
+            InputError::TooLarge { what, len, max } => {
+                write!(f, "{what} is {len} bytes, over the {max}-byte limit")
+            }
+            InputError::OverLimit {
+                what,
+                max,
+                recorded,
+            } => write!(
+                f,
+                "{what} is over the {max}-byte limit (size recorded as {recorded} bytes)"
+            ),
+            InputError::Skipped(reason) => f.write_str(reason),
+        }
+    }
+}
+
+impl std::error::Error for InputError {}
+
+fn read_file(path: &Path, max: u64) -> Result<Vec<u8>, InputError> {
+    let f = File::open(path).map_err(InputError::Io)?;
     let len = f.metadata().map(|m| m.len()).unwrap_or(0);
     if len > max {
-        return Err(over_limit("file", len, max));
+        return Err(InputError::TooLarge {
+            what: "file",
+            len,
+            max,
+        });
     }
     read_limited(f, len, max, "file")
 }
 
-fn over_limit(what: &str, len: u64, max: u64) -> String {
-    format!("{what} is {len} bytes, over the {max}-byte limit")
-}
-
 /// Reads at most `max` bytes; `take(max + 1)` so a lying size header cannot make us
 /// read (or allocate) more than one byte past the limit.
-fn read_limited(r: impl Read, hint: u64, max: u64, what: &str) -> Result<Vec<u8>, String> {
+fn read_limited(
+    r: impl Read,
+    hint: u64,
+    max: u64,
+    what: &'static str,
+) -> Result<Vec<u8>, InputError> {
     // Trust the hint for the allocation only up to the limit.
     let cap = usize::try_from(hint.min(max)).unwrap_or(0);
     let mut buf = Vec::with_capacity(cap);
     r.take(max.saturating_add(1))
         .read_to_end(&mut buf)
-        .map_err(|e| e.to_string())?;
+        .map_err(InputError::Io)?;
     if buf.len() as u64 > max {
-        return Err(format!(
-            "{what} is over the {max}-byte limit (size recorded as {hint} bytes)"
-        ));
+        return Err(InputError::OverLimit {
+            what,
+            max,
+            recorded: hint,
+        });
     }
     Ok(buf)
 }
@@ -210,10 +298,13 @@ const TAR_READ_AHEAD: usize = 2;
 
 /// Expands paths into a lazy, ordered stream of [`Item`]s; `-` is standard input.
 /// Fails only when a top-level path does not exist or cannot be accessed.
-pub fn inputs(paths: &[PathBuf], limits: &Limits) -> Result<Inputs, String> {
+pub fn inputs(paths: &[PathBuf], limits: &Limits) -> Result<Inputs, InputError> {
     for p in paths {
         if p.as_os_str() != "-" {
-            std::fs::metadata(p).map_err(|e| format!("{}: {e}", p.display()))?;
+            std::fs::metadata(p).map_err(|source| InputError::Path {
+                path: p.clone(),
+                source,
+            })?;
         }
     }
     Ok(Inputs {
@@ -245,6 +336,13 @@ enum Out {
     },
 }
 
+impl Out {
+    /// An error item.
+    fn error(name: String, error: InputError) -> Out {
+        Out::Item(Item::Error { name, error })
+    }
+}
+
 /// Where an archive's bytes come from.
 enum Data {
     Path(PathBuf),
@@ -261,7 +359,7 @@ struct DirEntry {
     name: String,
     is_dir: bool,
     /// Set when the entry itself could not be read.
-    error: Option<String>,
+    error: Option<InputError>,
 }
 
 enum Source {
@@ -337,10 +435,7 @@ fn top_level(path: PathBuf, limits: &Limits) -> Out {
     match std::fs::metadata(&path) {
         Ok(m) if m.is_dir() => Out::Dir { name, path },
         Ok(_) => classify_file(name, path),
-        Err(e) => Out::Item(Item::Error {
-            name,
-            message: e.to_string(),
-        }),
+        Err(e) => Out::error(name, InputError::Io(e)),
     }
 }
 
@@ -364,7 +459,7 @@ fn classify_file(name: String, path: PathBuf) -> Out {
 fn list_dir(dir: &Path, dir_name: &str) -> Result<Vec<DirEntry>, Item> {
     let rd = std::fs::read_dir(dir).map_err(|e| Item::Error {
         name: dir_name.to_string(),
-        message: e.to_string(),
+        error: InputError::Io(e),
     })?;
     let mut v = Vec::new();
     for e in rd {
@@ -375,7 +470,7 @@ fn list_dir(dir: &Path, dir_name: &str) -> Result<Vec<DirEntry>, Item> {
                     path: dir.to_path_buf(),
                     name: dir_name.to_string(),
                     is_dir: false,
-                    error: Some(format!("cannot list an entry: {err}")),
+                    error: Some(InputError::ListEntry(err)),
                 });
                 continue;
             }
@@ -414,11 +509,8 @@ impl Source {
             Source::Pending(o) => o.take(),
             Source::Dir(it) => {
                 let e = it.next()?;
-                if let Some(message) = e.error {
-                    return Some(Out::Item(Item::Error {
-                        name: e.name,
-                        message,
-                    }));
+                if let Some(error) = e.error {
+                    return Some(Out::error(e.name, error));
                 }
                 if e.is_dir {
                     return Some(Out::Dir {
@@ -449,10 +541,7 @@ impl Source {
                 // The reader thread ended without saying Done: it panicked.
                 Err(_) => {
                     *rx = None;
-                    Some(Out::Item(Item::Error {
-                        name: name.clone(),
-                        message: "tar reader stopped unexpectedly".to_string(),
-                    }))
+                    Some(Out::error(name.clone(), InputError::TarReaderStopped))
                 }
             },
         }
@@ -467,16 +556,10 @@ fn dir_entry(path: PathBuf, name: String) -> Out {
                 reason: "symlinked directory not followed".to_string(),
             }),
             Ok(_) => classify_file(name, path),
-            Err(e) => Out::Item(Item::Error {
-                name,
-                message: format!("broken symlink: {e}"),
-            }),
+            Err(e) => Out::error(name, InputError::BrokenSymlink(e)),
         },
         Ok(_) => classify_file(name, path),
-        Err(e) => Out::Item(Item::Error {
-            name,
-            message: e.to_string(),
-        }),
+        Err(e) => Out::error(name, InputError::Io(e)),
     }
 }
 
@@ -487,29 +570,26 @@ fn open_archive(
     depth: u32,
     limits: &Limits,
 ) -> Result<Source, Item> {
-    let err = |name: &str, e: &dyn std::fmt::Display| Item::Error {
+    let err = |name: &str, error: InputError| Item::Error {
         name: name.to_string(),
-        message: format!("cannot read archive: {e}"),
+        error,
     };
     match kind {
         Kind::Zip => {
             let reader: Box<dyn ReadSeek> = match data {
-                Data::Path(p) => {
-                    Box::new(BufReader::new(File::open(&p).map_err(|e| err(&name, &e))?))
-                }
+                Data::Path(p) => Box::new(BufReader::new(
+                    File::open(&p).map_err(|e| err(&name, InputError::OpenArchive(e)))?,
+                )),
                 Data::Mem(b) => Box::new(Cursor::new(b)),
                 // Zip needs seeking: a stream (stdin) is read whole first, under the file limit.
                 Data::Stream(r) => {
-                    let b = read_limited(r, 0, limits.max_file_bytes, "zip stream").map_err(
-                        |message| Item::Error {
-                            name: name.clone(),
-                            message,
-                        },
-                    )?;
+                    let b = read_limited(r, 0, limits.max_file_bytes, "zip stream")
+                        .map_err(|e| err(&name, e))?;
                     Box::new(Cursor::new(b))
                 }
             };
-            let archive = zip::ZipArchive::new(reader).map_err(|e| err(&name, &e))?;
+            let archive =
+                zip::ZipArchive::new(reader).map_err(|e| err(&name, InputError::ZipArchive(e)))?;
             Ok(Source::Zip {
                 name,
                 archive: Box::new(archive),
@@ -519,9 +599,9 @@ fn open_archive(
         }
         Kind::Tar | Kind::TarGz => {
             let raw: Box<dyn Read + Send> = match data {
-                Data::Path(p) => {
-                    Box::new(BufReader::new(File::open(&p).map_err(|e| err(&name, &e))?))
-                }
+                Data::Path(p) => Box::new(BufReader::new(
+                    File::open(&p).map_err(|e| err(&name, InputError::OpenArchive(e)))?,
+                )),
                 Data::Mem(b) => Box::new(Cursor::new(b)),
                 Data::Stream(r) => r,
             };
@@ -535,7 +615,7 @@ fn open_archive(
             std::thread::Builder::new()
                 .name("echelle-tar".to_string())
                 .spawn(move || read_tar(reader, &n, depth, &l, &tx))
-                .map_err(|e| err(&name, &e))?;
+                .map_err(|e| err(&name, InputError::OpenArchive(e)))?;
             Ok(Source::Tar { name, rx: Some(rx) })
         }
         Kind::Sgf | Kind::Other => Err(Item::Skipped {
@@ -570,10 +650,12 @@ fn entry_out(
     }
     let max = limits.max_entry_bytes;
     if size > max {
-        return Out::Item(Item::Error {
-            name,
-            message: over_limit("entry", size, max),
-        });
+        let error = InputError::TooLarge {
+            what: "entry",
+            len: size,
+            max,
+        };
+        return Out::error(name, error);
     }
     match read_limited(reader, size, max, "entry") {
         Ok(bytes) if kind == Kind::Sgf => Out::Item(Item::Bytes { name, bytes }),
@@ -583,7 +665,7 @@ fn entry_out(
             data: Data::Mem(bytes),
             depth: depth + 1,
         },
-        Err(message) => Out::Item(Item::Error { name, message }),
+        Err(error) => Out::error(name, error),
     }
 }
 
@@ -605,10 +687,10 @@ fn zip_entry(
         // One bad entry (unsupported method, password, bad local header) does not
         // spoil the others: the central directory still lists them.
         Err(e) => {
-            return Some(Out::Item(Item::Error {
-                name: format!("{name}!{entry_name}"),
-                message: e.to_string(),
-            }));
+            return Some(Out::error(
+                format!("{name}!{entry_name}"),
+                InputError::ZipEntry(e),
+            ));
         }
     };
     if f.is_dir() {
@@ -627,12 +709,7 @@ fn read_tar(
     tx: &SyncSender<TarMsg>,
 ) {
     let send = |o: Out| tx.send(TarMsg::Out(o)).is_ok();
-    let corrupt = |e: io::Error| {
-        Out::Item(Item::Error {
-            name: name.to_string(),
-            message: format!("corrupt archive: {e}"),
-        })
-    };
+    let corrupt = |e: io::Error| Out::error(name.to_string(), InputError::CorruptArchive(e));
     let mut ar = tar::Archive::new(reader);
     let entries = match ar.entries() {
         Ok(e) => e,
@@ -677,12 +754,7 @@ fn stdin_source(limits: &Limits) -> Out {
     let mut stdin = io::stdin();
     let head = match read_head(&mut stdin) {
         Ok(h) => h,
-        Err(e) => {
-            return Out::Item(Item::Error {
-                name,
-                message: e.to_string(),
-            });
-        }
+        Err(e) => return Out::error(name, InputError::Io(e)),
     };
     let stream: Box<dyn Read + Send> = Box::new(Cursor::new(head.clone()).chain(stdin));
     stream_source(name, &head, stream, limits)
@@ -696,12 +768,7 @@ fn stream_source(name: String, head: &[u8], stream: Box<dyn Read + Send>, limits
             let mut gz = flate2::read::MultiGzDecoder::new(stream);
             let inner = match read_head(&mut gz) {
                 Ok(h) => h,
-                Err(e) => {
-                    return Out::Item(Item::Error {
-                        name,
-                        message: format!("corrupt gzip stream: {e}"),
-                    });
-                }
+                Err(e) => return Out::error(name, InputError::CorruptGzip(e)),
             };
             let rest: Box<dyn Read + Send> = Box::new(Cursor::new(inner.clone()).chain(gz));
             match sniff(&inner) {
@@ -727,7 +794,7 @@ fn stream_source(name: String, head: &[u8], stream: Box<dyn Read + Send>, limits
 fn whole(name: String, r: impl Read, limits: &Limits) -> Out {
     match read_limited(r, 0, limits.max_file_bytes, "input") {
         Ok(bytes) => Out::Item(Item::Bytes { name, bytes }),
-        Err(message) => Out::Item(Item::Error { name, message }),
+        Err(error) => Out::error(name, error),
     }
 }
 
@@ -746,10 +813,7 @@ pub fn from_reader(name: &str, r: impl Read + Send + 'static, limits: &Limits) -
             let stream: Box<dyn Read + Send> = Box::new(Cursor::new(head.clone()).chain(r));
             stream_source(name.to_string(), &head, stream, limits)
         }
-        Err(e) => Out::Item(Item::Error {
-            name: name.to_string(),
-            message: e.to_string(),
-        }),
+        Err(e) => Out::error(name.to_string(), InputError::Io(e)),
     };
     let mut inputs = Inputs {
         limits: *limits,
@@ -924,7 +988,7 @@ mod tests {
                     "ok {}",
                     Path::new(&n).file_name().unwrap().to_string_lossy()
                 ),
-                (_, Err(e)) => e,
+                (_, Err(e)) => e.to_string(),
             })
             .collect();
         assert_eq!(
@@ -942,7 +1006,9 @@ mod tests {
     #[test]
     fn read_limited_stops_a_lying_header() {
         let data = vec![0u8; 1000];
-        let e = read_limited(&data[..], 10, 100, "entry").unwrap_err();
+        let e = read_limited(&data[..], 10, 100, "entry")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("over the 100-byte limit"), "{e}");
         assert_eq!(
             read_limited(&data[..100], 10, 100, "entry").unwrap().len(),
@@ -972,7 +1038,8 @@ mod tests {
         let t = TempDir::new();
         let e = inputs(&[t.0.join("nope.sgf")], &Limits::default())
             .err()
-            .unwrap();
+            .unwrap()
+            .to_string();
         assert!(e.contains("nope.sgf"), "{e}");
     }
 
@@ -1043,7 +1110,7 @@ mod tests {
         };
         let got: Vec<Item> = from_reader("-", Cursor::new(G.to_vec()), &small).collect();
         assert!(
-            matches!(&got[..], [Item::Error { message, .. }] if message.contains("5-byte limit"))
+            matches!(&got[..], [Item::Error { error, .. }] if error.to_string().contains("5-byte limit"))
         );
     }
 

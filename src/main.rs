@@ -19,7 +19,7 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 /// than a note on every game.
 fn check_engine(dead_stones: &DeadStones) -> Result<(), String> {
     if let DeadStones::Gtp(cmd) = dead_stones {
-        echelle::gtp::GtpEngine::start(cmd)?;
+        echelle::gtp::GtpEngine::start(cmd).map_err(|e| e.to_string())?;
     }
     Ok(())
 }

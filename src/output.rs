@@ -2,7 +2,10 @@
 
 use crate::decode::EncodingInfo;
 use crate::handicap::Handicap;
-use crate::record::{GameDate, Komi, Player, RecordedResult, RulesInfo, Size};
+use crate::input::InputError;
+use crate::record::{
+    GameDate, Komi, Player, RecordError, RecordErrorKind, RecordedResult, RulesInfo, Size,
+};
 use crate::replay::Violation;
 use crate::scoring::{Score, Verdict, WinnerReport};
 use serde::Serialize;
@@ -22,13 +25,63 @@ pub enum Status {
     Error,
 }
 
+/// Every kind of error a report can carry; serialised as its kebab-case name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ErrorKind {
+    /// The input could not be read: I/O, a size limit, a corrupt archive (`read`).
+    Read,
+    /// See [`RecordErrorKind::Parse`].
+    Parse,
+    /// See [`RecordErrorKind::NoGame`].
+    NoGame,
+    /// See [`RecordErrorKind::TooDeep`].
+    TooDeep,
+    /// See [`RecordErrorKind::NotGo`].
+    NotGo,
+    /// See [`RecordErrorKind::InvalidSize`].
+    InvalidSize,
+    /// The report itself could not be serialised (`internal`).
+    Internal,
+}
+
+impl From<RecordErrorKind> for ErrorKind {
+    fn from(kind: RecordErrorKind) -> Self {
+        match kind {
+            RecordErrorKind::Parse => ErrorKind::Parse,
+            RecordErrorKind::NoGame => ErrorKind::NoGame,
+            RecordErrorKind::TooDeep => ErrorKind::TooDeep,
+            RecordErrorKind::NotGo => ErrorKind::NotGo,
+            RecordErrorKind::InvalidSize => ErrorKind::InvalidSize,
+        }
+    }
+}
+
 /// A specific error attached to a file or game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ErrorEntry {
-    /// Machine-readable reason, e.g. `parse`, `no-game`, `invalid-size`, `read`.
-    pub kind: String,
+    /// Machine-readable reason.
+    pub kind: ErrorKind,
     /// What went wrong, for a person.
     pub message: String,
+}
+
+impl From<InputError> for ErrorEntry {
+    fn from(e: InputError) -> Self {
+        ErrorEntry {
+            kind: ErrorKind::Read,
+            message: e.to_string(),
+        }
+    }
+}
+
+impl From<RecordError> for ErrorEntry {
+    fn from(e: RecordError) -> Self {
+        ErrorEntry {
+            kind: e.kind.into(),
+            message: e.message,
+        }
+    }
 }
 
 /// Stones captured by each colour.
@@ -152,12 +205,9 @@ impl GameReport {
     }
 
     /// An error report for a whole file or one game.
-    pub fn error(file: &str, game: Option<u32>, kind: &str, message: String) -> GameReport {
+    pub fn error(file: &str, game: Option<u32>, error: impl Into<ErrorEntry>) -> GameReport {
         let mut r = GameReport::bare(file, game, Status::Error);
-        r.errors.push(ErrorEntry {
-            kind: kind.to_string(),
-            message,
-        });
+        r.errors.push(error.into());
         r
     }
 
@@ -166,8 +216,9 @@ impl GameReport {
         // Serialising plain data with string keys cannot fail; keep a valid line regardless.
         serde_json::to_string(self).unwrap_or_else(|e| {
             format!(
-                "{{\"file\":{},\"status\":\"error\",\"errors\":[{{\"kind\":\"internal\",\"message\":{}}}]}}",
+                "{{\"file\":{},\"status\":\"error\",\"errors\":[{{\"kind\":\"{}\",\"message\":{}}}]}}",
                 serde_json::Value::String(self.file.clone()),
+                label(&ErrorKind::Internal),
                 serde_json::Value::String(e.to_string())
             )
         })
@@ -240,7 +291,7 @@ impl Summary {
             Status::Error => {}
         }
         for e in &r.errors {
-            *self.errors.entry(e.kind.clone()).or_default() += 1;
+            *self.errors.entry(label(&e.kind)).or_default() += 1;
         }
         if let Some(v) = r.verdict {
             // A count resting on a group near a coin toss is told apart: the rows a director
@@ -328,5 +379,20 @@ impl Summary {
         }
         let _ = writeln!(s, "  records written: {}", self.written);
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn error_kinds_keep_their_names() {
+        use RecordErrorKind::*;
+        for kind in [Parse, NoGame, TooDeep, NotGo, InvalidSize] {
+            assert_eq!(label(&ErrorKind::from(kind)), kind.as_str());
+        }
+        assert_eq!(label(&ErrorKind::Read), "read");
+        assert_eq!(label(&ErrorKind::Internal), "internal");
     }
 }

@@ -82,9 +82,15 @@ fn gnugo_rejections_name_the_move() {
         (Color::White, Some(pt(3, 3))),
         (Color::Black, Some(pt(3, 3))),
     ];
-    let err = engine.dead_stones(9, 9, 6.5, &[], &[], &moves).unwrap_err();
+    let err = engine
+        .dead_stones(9, 9, 6.5, &[], &[], &moves)
+        .unwrap_err()
+        .to_string();
     assert!(err.starts_with("move 3 (b D6) rejected"), "{err}");
-    let err = engine.dead_stones(9, 13, 6.5, &[], &[], &[]).unwrap_err();
+    let err = engine
+        .dead_stones(9, 13, 6.5, &[], &[], &[])
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("square"), "{err}");
     // The engine is still usable after a rejected move.
     let dead = engine
@@ -97,6 +103,7 @@ fn gnugo_rejections_name_the_move() {
 fn a_missing_engine_gives_a_clear_error() {
     let err = GtpEngine::start("gnugo-not-installed-here --mode gtp")
         .err()
+        .map(|e| e.to_string())
         .unwrap_or_default();
     assert_eq!(
         err,
@@ -110,6 +117,7 @@ fn a_silent_engine_times_out_instead_of_hanging() {
     let start = std::time::Instant::now();
     let err = GtpEngine::start_with_timeout("cat", Duration::from_millis(300))
         .err()
+        .map(|e| e.to_string())
         .unwrap_or_default();
     assert!(err.contains("no answer to `name`"), "{err}");
     assert!(start.elapsed() < Duration::from_secs(10));
@@ -117,6 +125,9 @@ fn a_silent_engine_times_out_instead_of_hanging() {
 
 #[test]
 fn an_engine_that_exits_is_reported() {
-    let err = GtpEngine::start("true").err().unwrap_or_default();
+    let err = GtpEngine::start("true")
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
     assert!(err.contains("exited"), "{err}");
 }

@@ -92,7 +92,7 @@ fn whole_corpus_reads_without_panic() {
                         Err(e) => {
                             println!("  {}: {e}", path.display());
                             game_errors += 1;
-                            *kinds.entry(e.kind).or_default() += 1;
+                            *kinds.entry(e.kind.as_str()).or_default() += 1;
                         }
                     }
                 }
@@ -100,7 +100,7 @@ fn whole_corpus_reads_without_panic() {
             Err(e) => {
                 println!("  {}: {e}", path.display());
                 file_errors += 1;
-                *kinds.entry(e.kind).or_default() += 1;
+                *kinds.entry(e.kind.as_str()).or_default() += 1;
             }
         }
     }

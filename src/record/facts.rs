@@ -7,27 +7,64 @@ use super::{GameDate, Komi, RecordedResult, ResultKind, RuleSet, Size, Winner};
 /// Largest board side allowed by SGF FF[4].
 const MAX_SIDE: i64 = 52;
 
+/// Why an `SZ` value is not a board size.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SizeError {
+    /// The raw `SZ` value.
+    pub raw: String,
+    /// What is wrong with it.
+    pub problem: SizeProblem,
+}
+
+/// What is wrong with an `SZ` value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SizeProblem {
+    /// A side (trimmed) that is not a whole number.
+    NotANumber(String),
+    /// A side outside 1..=52.
+    OutOfRange(i64),
+    /// More than `width:height`.
+    MoreThanTwoSides,
+}
+
+impl std::fmt::Display for SizeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "SZ[{}]: ", self.raw)?;
+        match &self.problem {
+            SizeProblem::NotANumber(side) => write!(f, "{side:?} is not a number"),
+            SizeProblem::OutOfRange(n) => write!(f, "side {n} is outside 1..={MAX_SIDE}"),
+            SizeProblem::MoreThanTwoSides => f.write_str("more than two sides"),
+        }
+    }
+}
+
+impl std::error::Error for SizeError {}
+
 /// Reads `SZ`: `"19"`, `"19:13"` (width 19, height 13), spaces allowed; sides must be 1..=52.
-pub fn parse_size(raw: &str) -> Result<Size, String> {
-    fn side(part: &str, raw: &str) -> Result<u8, String> {
+pub fn parse_size(raw: &str) -> Result<Size, SizeError> {
+    let error = |problem| SizeError {
+        raw: raw.to_string(),
+        problem,
+    };
+    let side = |part: &str| -> Result<u8, SizeError> {
         let n: i64 = part
             .trim()
             .parse()
-            .map_err(|_| format!("SZ[{raw}]: {:?} is not a number", part.trim()))?;
+            .map_err(|_| error(SizeProblem::NotANumber(part.trim().to_string())))?;
         if !(1..=MAX_SIDE).contains(&n) {
-            return Err(format!("SZ[{raw}]: side {n} is outside 1..={MAX_SIDE}"));
+            return Err(error(SizeProblem::OutOfRange(n)));
         }
-        u8::try_from(n).map_err(|_| format!("SZ[{raw}]: side {n} is too large"))
-    }
+        u8::try_from(n).map_err(|_| error(SizeProblem::OutOfRange(n)))
+    };
     let mut parts = raw.split(':');
     let first = parts.next().unwrap_or("");
     let second = parts.next();
     if parts.next().is_some() {
-        return Err(format!("SZ[{raw}]: more than two sides"));
+        return Err(error(SizeProblem::MoreThanTwoSides));
     }
-    let width = side(first, raw)?;
+    let width = side(first)?;
     let height = match second {
-        Some(h) => side(h, raw)?,
+        Some(h) => side(h)?,
         None => width,
     };
     Ok(Size { width, height })
@@ -471,27 +508,15 @@ fn cjk_result(raw: &str, s: &str) -> Option<RecordedResult> {
         (None, None) => return None,
     };
     let wins = ["胜", "勝", "승"].iter().any(|w| s.contains(w));
-    if ["中盘", "中盤", "中押", "불계"]
-        .iter()
-        .any(|r| s.contains(r))
-    {
-        return Some(RecordedResult::new(
-            raw,
-            winner,
-            Some(ResultKind::Resign),
-            None,
-        ));
-    }
-    if ["超时", "時間", "时间", "시간", "切れ"]
-        .iter()
-        .any(|t| s.contains(t))
-    {
-        return Some(RecordedResult::new(
-            raw,
-            winner,
-            Some(ResultKind::Time),
-            None,
-        ));
+    // Resignation (中盘 and its kin) is looked for first, then time (超时…).
+    let ends: [(&[&str], ResultKind); 2] = [
+        (&["中盘", "中盤", "中押", "불계"], ResultKind::Resign),
+        (&["超时", "時間", "时间", "시간", "切れ"], ResultKind::Time),
+    ];
+    for (words, kind) in ends {
+        if words.iter().any(|w| s.contains(w)) {
+            return Some(RecordedResult::new(raw, winner, Some(kind), None));
+        }
     }
     if !wins {
         return Some(RecordedResult::new(raw, Winner::Unknown, None, None));
@@ -664,7 +689,7 @@ mod tests {
         for bad in [
             "0", "-10", "53", "200", "10:53", "abc", "", "19:13:2", "19:",
         ] {
-            let e = parse_size(bad).expect_err(bad);
+            let e = parse_size(bad).expect_err(bad).to_string();
             assert!(e.contains(&format!("SZ[{bad}]")), "{e}");
         }
     }

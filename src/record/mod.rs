@@ -1,13 +1,21 @@
 //! Game records: sgf-parse trees turned into normalised game facts and a main line of steps.
 
 use crate::board::{Color, Point};
+use crate::decode::EncodingInfo;
 use serde::Serialize;
 
 mod facts;
-mod read;
+mod game;
+mod main_line;
+mod parse;
+mod repair;
+#[cfg(test)]
+mod testing;
 
-pub use facts::{parse_date, parse_komi, parse_result, parse_rules, parse_size};
-pub use read::parse_file;
+pub use facts::{
+    SizeError, SizeProblem, parse_date, parse_komi, parse_result, parse_rules, parse_size,
+};
+pub use parse::{parse_file, read_bytes};
 
 /// The ruleset names `RU` is read into (the rules themselves are in [`crate::rules`]).
 pub use crate::rules::RuleSet;
@@ -25,13 +33,55 @@ impl Default for ParseLimits {
     }
 }
 
+/// What kind of failure a [`RecordError`] is; serialised as its kebab-case name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RecordErrorKind {
+    /// The text is not SGF, even leniently (`parse`).
+    Parse,
+    /// The text holds no game, or a game tree is empty (`no-game`).
+    NoGame,
+    /// The file declares more nodes than [`ParseLimits::max_nodes`] (`too-deep`).
+    TooDeep,
+    /// A game of another kind than Go, `GM` other than 1 (`not-go`).
+    NotGo,
+    /// `SZ` is not a board size of 1 to 52 (`invalid-size`).
+    InvalidSize,
+}
+
+impl RecordErrorKind {
+    /// The machine-readable name, as serialised: `parse`, `no-game`, `too-deep`…
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RecordErrorKind::Parse => "parse",
+            RecordErrorKind::NoGame => "no-game",
+            RecordErrorKind::TooDeep => "too-deep",
+            RecordErrorKind::NotGo => "not-go",
+            RecordErrorKind::InvalidSize => "invalid-size",
+        }
+    }
+}
+
+impl std::fmt::Display for RecordErrorKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// Why a file or one game of it could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct RecordError {
-    /// Machine-readable kind: `parse`, `no-game`, `too-deep`, `not-go`, `invalid-size`.
-    pub kind: &'static str,
+    /// Machine-readable kind.
+    pub kind: RecordErrorKind,
     /// Human-readable detail, naming the game and the offending value.
     pub message: String,
+}
+
+impl RecordError {
+    /// An error of `kind`, explained by `message`.
+    pub(crate) fn new(kind: RecordErrorKind, message: String) -> RecordError {
+        RecordError { kind, message }
+    }
 }
 
 impl std::fmt::Display for RecordError {
@@ -49,6 +99,17 @@ pub struct ParsedFile {
     pub games: Vec<Result<GameRecord, RecordError>>,
     /// Repairs and oddities of the file as a whole (also copied into each game's warnings).
     pub warnings: Vec<String>,
+}
+
+/// One file's bytes read: how they were decoded, and the games parsed from the text.
+#[derive(Debug)]
+pub struct ReadFile {
+    /// The encoding the bytes were decoded with.
+    pub encoding: EncodingInfo,
+    /// Decoding fallbacks, one message each (not copied into `parsed`).
+    pub warnings: Vec<String>,
+    /// The games, or why the file as a whole could not be read.
+    pub parsed: Result<ParsedFile, RecordError>,
 }
 
 /// Board dimensions.
@@ -242,4 +303,18 @@ pub struct GameRecord {
     pub repaired: bool,
     /// Repairs and oddities met while reading this game (file-level repairs included).
     pub warnings: Vec<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::RecordErrorKind;
+
+    #[test]
+    fn error_kinds_serialise_as_their_names() {
+        use RecordErrorKind::*;
+        for kind in [Parse, NoGame, TooDeep, NotGo, InvalidSize] {
+            let json = serde_json::to_value(kind).ok();
+            assert_eq!(json.as_ref().and_then(|v| v.as_str()), Some(kind.as_str()));
+        }
+    }
 }

@@ -1,0 +1,402 @@
+//! One game from its root: game-info properties read into facts, the main line attached.
+//!
+//! Game info comes from the root (and Fox's second node), the first value of a property
+//! kept; each value is read by the tolerant parsers of `facts`, and client quirks (Fox and
+//! YuanYu komi and results) are settled here, each with a warning. It neither parses text
+//! (see `parse`) nor walks the moves (see `main_line`).
+
+use super::facts::{parse_date, parse_komi, parse_result, parse_rules, parse_size};
+use super::main_line::{main_line, territory};
+use super::{
+    GameRecord, Player, RecordError, RecordErrorKind, RecordedResult, RuleSet, RulesInfo, Size,
+    Winner,
+};
+use sgf_parse::SgfNode;
+use sgf_parse::go::Prop;
+
+/// Game-info properties read from the root (or Fox's second node).
+const INFO: [&str; 15] = [
+    "SZ", "PB", "BR", "PW", "WR", "DT", "EV", "RO", "PC", "RU", "KM", "HA", "RE", "AP", "GM",
+];
+
+/// The identifier and raw value of a game-info property, if `p` is one.
+fn info_raw(p: &Prop) -> Option<(&'static str, String)> {
+    let (id, raw) = match p {
+        Prop::SZ((w, h)) if w == h => ("SZ", w.to_string()),
+        Prop::SZ((w, h)) => ("SZ", format!("{w}:{h}")),
+        Prop::PB(t) => ("PB", t.text.clone()),
+        Prop::BR(t) => ("BR", t.text.clone()),
+        Prop::PW(t) => ("PW", t.text.clone()),
+        Prop::WR(t) => ("WR", t.text.clone()),
+        Prop::DT(t) => ("DT", t.text.clone()),
+        Prop::EV(t) => ("EV", t.text.clone()),
+        Prop::RO(t) => ("RO", t.text.clone()),
+        Prop::PC(t) => ("PC", t.text.clone()),
+        Prop::RU(t) => ("RU", t.text.clone()),
+        Prop::RE(t) => ("RE", t.text.clone()),
+        Prop::KM(v) => ("KM", v.to_string()),
+        Prop::HA(v) => ("HA", v.to_string()),
+        Prop::GM(v) => ("GM", v.to_string()),
+        Prop::AP((a, b)) => ("AP", format!("{}:{}", a.text, b.text)),
+        // `HA[0]`, `KM[6,5]`, `AP[foxwq]`, `SZ[-10]` come back invalid: keep the raw text.
+        Prop::Invalid(id, values) | Prop::Unknown(id, values) => {
+            let id = INFO.iter().find(|k| **k == id.as_str())?;
+            (*id, values.join(","))
+        }
+        _ => return None,
+    };
+    Some((id, raw))
+}
+
+/// Game-info values of the root (first occurrence), with all `AP` values for Fox detection.
+#[derive(Default)]
+struct Info {
+    values: Vec<(&'static str, String)>,
+    applications: Vec<String>,
+}
+
+impl Info {
+    fn get(&self, id: &str) -> Option<&str> {
+        self.values
+            .iter()
+            .find(|(k, _)| *k == id)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Adds the game info of `node` for ids not known yet; repeats within a node are warned.
+    fn add(&mut self, node: &SgfNode<Prop>, warnings: &mut Vec<String>) {
+        let mut seen: Vec<&'static str> = Vec::new();
+        let before: Vec<&'static str> = self.values.iter().map(|(k, _)| *k).collect();
+        for p in &node.properties {
+            let Some((id, raw)) = info_raw(p) else {
+                continue;
+            };
+            if id == "AP" {
+                self.applications.push(raw.clone());
+            }
+            if seen.contains(&id) {
+                warnings.push(format!("duplicated {id}[{raw}] ignored (first value kept)"));
+                continue;
+            }
+            seen.push(id);
+            if !before.contains(&id) {
+                self.values.push((id, raw));
+            }
+        }
+    }
+}
+
+fn text_opt(v: Option<&str>) -> Option<String> {
+    v.map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+}
+
+fn has_move(node: &SgfNode<Prop>) -> bool {
+    node.properties.iter().any(|p| {
+        matches!(p, Prop::B(_) | Prop::W(_))
+            || matches!(p, Prop::Invalid(id, _) if id == "B" || id == "W")
+    })
+}
+
+/// Builds one game from its root node.
+pub(super) fn build_game(
+    root: &SgfNode<Prop>,
+    label: &str,
+    repaired: bool,
+    file_warnings: &[String],
+) -> Result<GameRecord, RecordError> {
+    let mut warnings: Vec<String> = file_warnings.to_vec();
+    let nodes: Vec<&SgfNode<Prop>> = root.main_variation().collect();
+
+    let mut info = Info::default();
+    info.add(root, &mut warnings);
+    // Fox (and some editors) put game info in the second node, before any move.
+    if let Some(second) = nodes.get(1)
+        && !has_move(root)
+    {
+        info.add(second, &mut warnings);
+    }
+
+    let size_raw = info.get("SZ").map(str::to_string);
+    let size = match &size_raw {
+        None => Size {
+            width: 19,
+            height: 19,
+        },
+        Some(raw) => parse_size(raw).map_err(|e| {
+            RecordError::new(
+                RecordErrorKind::InvalidSize,
+                format!("{label}: invalid size: {e}"),
+            )
+        })?,
+    };
+
+    let fox = info
+        .applications
+        .iter()
+        .any(|a| a.to_ascii_lowercase().contains("fox"));
+    let mut komi = match info.get("KM") {
+        Some(raw) => parse_komi(raw, fox),
+        None => super::Komi {
+            value: None,
+            raw: None,
+            scaled: false,
+            in_stones: false,
+        },
+    };
+    if let Some(note) = komi.note() {
+        warnings.push(note);
+    }
+
+    let (handicap_declared, handicap_raw) = match info.get("HA") {
+        None => (None, None),
+        Some(raw) => match raw.trim().parse::<i64>() {
+            Ok(n) => (Some(n), None),
+            Err(_) => {
+                warnings.push(format!("HA[{raw}] is not a whole number; ignored"));
+                (None, Some(raw.to_string()))
+            }
+        },
+    };
+
+    // YuanYu (a Chinese server client) and Fox write `KM[0]` in even games whatever the
+    // komi was: their recorded scores fit the server's komi (6.5 under Japanese rules), not
+    // zero. Such a zero is no komi: the rules' default applies, with a warning.
+    let yuanyu = info
+        .applications
+        .iter()
+        .any(|a| a.to_ascii_lowercase().contains("yuanyu"));
+    if (yuanyu || fox) && komi.value == Some(0.0) && handicap_declared.is_none_or(|h| h <= 1) {
+        komi.value = None;
+        let client = if fox { "Fox" } else { "YuanYu" };
+        warnings.push(format!(
+            "KM[0] in a {client} even game: its records write 0 whatever the komi; \
+             the rules' default komi is used"
+        ));
+    }
+
+    let date = info.get("DT").map(parse_date);
+    if let Some(d) = &date
+        && d.first.is_none()
+        && !d.raw.trim().is_empty()
+    {
+        warnings.push(format!("DT[{}] is not a readable date", d.raw));
+    }
+
+    let rules = match info.get("RU") {
+        Some(raw) => {
+            let name = parse_rules(raw);
+            if name == RuleSet::Unknown && !raw.trim().is_empty() {
+                warnings.push(format!("RU[{raw}] is not a known ruleset"));
+            }
+            RulesInfo {
+                name,
+                raw: Some(raw.to_string()),
+            }
+        }
+        None => RulesInfo {
+            name: RuleSet::Unknown,
+            raw: None,
+        },
+    };
+
+    let mut result = match info.get("RE") {
+        Some(raw) => parse_result(raw),
+        None => RecordedResult {
+            raw: None,
+            winner: Winner::Unknown,
+            kind: None,
+            margin: None,
+        },
+    };
+    // Komi written ×50 (`KM[375]`) is Fox's Chinese count in stones (zi, 子: half the
+    // points), and so is its result: `B+0.75` is Black by 1.5 points.
+    if komi.in_stones
+        && let Some(m) = result.margin.as_mut()
+    {
+        *m *= 2.0;
+        warnings.push(format!(
+            "RE[{}] read as a margin of {m} points (a Chinese count in stones, as KM)",
+            result.raw.as_deref().unwrap_or_default()
+        ));
+    }
+
+    let steps = main_line(&nodes, size, &mut warnings);
+    let (territory_black, territory_white) = territory(nodes.last().copied(), size);
+
+    Ok(GameRecord {
+        size,
+        size_raw,
+        black: Player {
+            name: text_opt(info.get("PB")),
+            rank: text_opt(info.get("BR")),
+        },
+        white: Player {
+            name: text_opt(info.get("PW")),
+            rank: text_opt(info.get("WR")),
+        },
+        date,
+        event: text_opt(info.get("EV")),
+        round: text_opt(info.get("RO")),
+        place: text_opt(info.get("PC")),
+        rules,
+        komi,
+        handicap_declared,
+        handicap_raw,
+        result,
+        steps,
+        territory_black,
+        territory_white,
+        application: info.get("AP").map(str::to_string),
+        repaired,
+        warnings,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::board::Color;
+    use crate::record::testing::{has_warning, mv, one, parse, pt};
+    use crate::record::{MoveAt, ResultKind, RuleSet, Size, Winner};
+
+    #[test]
+    fn facts_from_root() {
+        let g = one(
+            "(;GM[1]FF[4]SZ[19:13]PB[ Alice ]BR[3k]PW[]WR[2d]DT[2016-03-12]EV[Cup]RO[2]PC[Paris]\
+             RU[French]KM[7.5]RE[B+3.5]AP[Test:1];B[aa];W[bb])",
+        );
+        assert_eq!(
+            g.size,
+            Size {
+                width: 19,
+                height: 13
+            }
+        );
+        assert_eq!(g.size_raw.as_deref(), Some("19:13"));
+        assert_eq!(g.black.name.as_deref(), Some("Alice"));
+        assert_eq!(g.black.rank.as_deref(), Some("3k"));
+        assert_eq!(g.white.name, None);
+        assert_eq!(g.white.rank.as_deref(), Some("2d"));
+        assert_eq!(
+            g.date.as_ref().and_then(|d| d.first.as_deref()),
+            Some("2016-03-12")
+        );
+        assert_eq!(g.event.as_deref(), Some("Cup"));
+        assert_eq!(g.round.as_deref(), Some("2"));
+        assert_eq!(g.place.as_deref(), Some("Paris"));
+        assert_eq!(g.rules.name, RuleSet::French);
+        assert_eq!(g.komi.value, Some(7.5));
+        assert_eq!(g.result.winner, Winner::Black);
+        assert_eq!(g.application.as_deref(), Some("Test:1"));
+        assert!(!g.repaired);
+        assert_eq!(g.steps.len(), 2);
+    }
+
+    #[test]
+    fn fox_chinese_results_in_stones_are_doubled() {
+        let g = one("(;GM[1]AP[foxwq]KM[375]RU[Chinese]RE[B+0.75];B[pd];W[dd])");
+        assert_eq!(g.komi.value, Some(7.5));
+        assert_eq!(g.result.margin, Some(1.5));
+        assert!(has_warning(&g, "in stones"));
+        // Komi ×100 (`KM[650]`) is in points, and so is the result.
+        let g = one("(;GM[1]AP[foxwq]KM[650]RU[Japanese]RE[W+2.5];B[pd];W[dd])");
+        assert_eq!(g.result.margin, Some(2.5));
+        let g = one("(;GM[1]AP[foxwq]KM[0]HA[0]RU[Japanese]RE[W+0.5];B[pd];W[dd])");
+        assert_eq!(g.komi.value, None);
+        assert!(has_warning(&g, "Fox even game"));
+    }
+
+    #[test]
+    fn yuanyu_zero_komi_in_an_even_game_is_no_komi() {
+        let g = one("(;GM[1]AP[YuanYu]KM[0]HA[0]RU[Japanese]RE[W+3.5];B[pd];W[dd])");
+        assert_eq!(g.komi.value, None);
+        assert_eq!(g.komi.raw.as_deref(), Some("0"));
+        assert!(has_warning(&g, "YuanYu"));
+        // In a handicap game, or from another program, zero is taken at its word.
+        let g = one("(;GM[1]AP[YuanYu]KM[0]HA[2]AB[dd][pp];W[pd])");
+        assert_eq!(g.komi.value, Some(0.0));
+        let g = one("(;GM[1]AP[CGoban:3]KM[0];B[pd])");
+        assert_eq!(g.komi.value, Some(0.0));
+        assert!(!has_warning(&g, "YuanYu"));
+    }
+
+    #[test]
+    fn defaults_when_absent() {
+        let g = one("(;B[dd])");
+        assert_eq!(
+            g.size,
+            Size {
+                width: 19,
+                height: 19
+            }
+        );
+        assert_eq!(g.size_raw, None);
+        assert_eq!(g.komi.value, None);
+        assert_eq!(g.date, None);
+        assert_eq!(g.rules.name, RuleSet::Unknown);
+        assert_eq!(g.result.kind, None);
+        assert_eq!(g.steps, vec![mv(Color::Black, MoveAt::Point(pt(3, 3)))]);
+    }
+
+    #[test]
+    fn invalid_ha_and_km_read_raw() {
+        let g = one("(;HA[0]KM[6,5];B[dd])");
+        assert_eq!(g.handicap_declared, Some(0));
+        assert_eq!(g.komi.value, Some(6.5));
+        assert!(has_warning(&g, "KM[6,5] read as 6.5"), "{:?}", g.warnings);
+        let g = one("(;HA[7.5];B[dd])");
+        assert_eq!(g.handicap_declared, None);
+        assert_eq!(g.handicap_raw.as_deref(), Some("7.5"));
+        assert!(has_warning(&g, "HA[7.5]"));
+    }
+
+    #[test]
+    fn invalid_size_is_a_game_error() {
+        for sz in ["-10", "0", "53", "10:53", "x"] {
+            let file = parse(&format!("(;SZ[{sz}];B[aa])"));
+            let Some(Err(e)) = file.games.first() else {
+                panic!("SZ[{sz}] accepted");
+            };
+            assert_eq!(e.kind.as_str(), "invalid-size");
+            assert!(e.message.contains(sz), "{}", e.message);
+        }
+    }
+
+    #[test]
+    fn fox_missing_paren_and_duplicates() {
+        let text = ";GM[1]FF[4]SZ[19]KM[650]HA[0]AP[GNU Go:3.8]RE[B+2.25]AP[foxwq]\
+                    ;B[pd];W[dd])";
+        let file = parse(text);
+        assert!(
+            file.warnings.iter().any(|w| w.contains("'('")),
+            "{:?}",
+            file.warnings
+        );
+        let Some(Ok(g)) = file.games.first() else {
+            panic!("{:?}", file.games)
+        };
+        assert!(g.repaired);
+        assert_eq!(g.komi.value, Some(6.5));
+        assert!(g.komi.scaled);
+        assert_eq!(g.application.as_deref(), Some("GNU Go:3.8"));
+        assert!(has_warning(g, "duplicated AP[foxwq]"));
+        assert_eq!(g.result.margin, Some(2.25));
+        assert_eq!(g.handicap_declared, Some(0));
+        assert_eq!(g.steps.len(), 2);
+    }
+
+    #[test]
+    fn fox_game_info_in_second_node() {
+        let g = one("(;GM[1]SZ[19];AB[pd][dp]HA[2]KM[0];W[pp])");
+        assert_eq!(g.handicap_declared, Some(2));
+        assert_eq!(g.komi.value, Some(0.0));
+    }
+
+    #[test]
+    fn results_flow_through() {
+        let g = one("(;RE[W+Resign])");
+        assert_eq!(g.result.kind, Some(ResultKind::Resign));
+        assert!(g.steps.is_empty());
+    }
+}

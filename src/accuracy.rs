@@ -146,15 +146,15 @@ impl AccuracyReport {
     }
 
     /// The figures as one JSON object (`--json`), without the positions.
-    pub fn to_json(&self) -> Result<String, String> {
-        serde_json::to_string(self).map_err(|e| e.to_string())
+    pub fn to_json(&self) -> Result<String, serde_json::Error> {
+        serde_json::to_string(self)
     }
 
     /// One JSON line per position (`--positions FILE`), in the order the games were read.
-    pub fn positions_jsonl(&self) -> Result<String, String> {
+    pub fn positions_jsonl(&self) -> Result<String, serde_json::Error> {
         let mut text = String::new();
         for p in &self.positions {
-            text.push_str(&serde_json::to_string(p).map_err(|e| e.to_string())?);
+            text.push_str(&serde_json::to_string(p)?);
             text.push('\n');
         }
         Ok(text)
@@ -171,7 +171,7 @@ fn ratio(a: usize, b: usize) -> f64 {
 pub fn accuracy_report(
     paths: &[PathBuf],
     params: EstimateParams,
-) -> Result<AccuracyReport, String> {
+) -> Result<AccuracyReport, crate::input::InputError> {
     let mut r = AccuracyReport::default();
     let mut total = 0.0f64;
     for (name, g) in read_records(paths)? {
@@ -312,8 +312,8 @@ mod tests {
         assert!(json.starts_with("{\"games\":2,\"exact\":1,"), "{json}");
         assert!(json.ends_with("\"mismatches\":[\"b.sgf#0\"]}"), "{json}");
         assert_eq!(
-            r.positions_jsonl(),
-            Ok(concat!(
+            r.positions_jsonl().ok(),
+            Some(concat!(
                 "{\"name\":\"a.sgf#0\",\"dead\":[],\"markup_dead\":[],\"left_in_atari\":[],\"unsure\":[],\"ms\":0.0}\n",
                 "{\"name\":\"b.sgf#0\",\"dead\":[\"aa\"],\"markup_dead\":[],\"left_in_atari\":[],\"unsure\":[],\"ms\":1.5}\n"
             )

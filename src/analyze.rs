@@ -5,7 +5,7 @@ use crate::handicap;
 use crate::life::{self, DeadStoneMethod, DeadStones, LifeAndDeath};
 use crate::output::{Captures, GameReport, Status};
 use crate::rating::GameInput;
-use crate::record::GameRecord;
+use crate::record::{GameRecord, RecordError};
 use crate::record::{ResultKind, Winner};
 use crate::replay::Replay;
 use crate::rules::Rules;
@@ -42,9 +42,9 @@ fn fingerprint(record: &GameRecord) -> u64 {
     h.finish()
 }
 
-/// The count of a finished game: life and death, the scores, and whether the position was
-/// left unfinished (then its reason).
-pub struct Counted {
+/// A finished game scored: life and death, the counts, and whether the position was left
+/// unfinished (then its reason).
+pub struct Scored {
     /// Life and death of the final position.
     pub life: LifeAndDeath,
     /// The counts, winner and verdict.
@@ -53,14 +53,14 @@ pub struct Counted {
     pub unfinished: Option<String>,
 }
 
-/// Counts a replayed game when it is finished: it ended by passes, its `RE` is a score, or it
+/// Scores a replayed game when it is finished: it ended by passes, its `RE` is a score, or it
 /// carries `TB`/`TW` markup. A resigned game has no true score: `None`.
-pub fn count(
+pub fn score_game(
     record: &GameRecord,
     replay: &Replay,
     handicap: u32,
     opts: &AnalyzeOptions,
-) -> Option<Counted> {
+) -> Option<Scored> {
     let has_markup = !record.territory_black.is_empty() || !record.territory_white.is_empty();
     let by_score = record.result.kind == Some(ResultKind::Score);
     if !(replay.ended_by_passes || by_score || has_markup) {
@@ -84,47 +84,17 @@ pub fn count(
         )
     });
     let score = scoring::score(&ScoreInput::of_game(record, replay, &ld, handicap));
-    Some(Counted {
+    Some(Scored {
         life: ld,
         score,
         unfinished,
     })
 }
 
-thread_local! {
-    /// One GTP engine per worker thread, started on first use and kept for the batch.
-    static ENGINE: std::cell::RefCell<Option<crate::gtp::GtpEngine>> =
-        const { std::cell::RefCell::new(None) };
-}
-
-/// Life and death decided by a GTP engine's `final_status_list dead` on the final position
-/// (given as setup stones). An engine failure keeps every stone, with the reason as a note.
+/// Life and death decided by a GTP engine's `final_status_list dead` on the final position.
+/// An engine failure keeps every stone, with the reason as a note.
 fn gtp_life(command: &str, pos: &crate::board::Position, komi: f64) -> LifeAndDeath {
-    let asked = ENGINE.with(|cell| {
-        let mut slot = cell.borrow_mut();
-        let engine = match slot.as_mut() {
-            Some(engine) => engine,
-            None => slot.insert(crate::gtp::GtpEngine::start(command)?),
-        };
-        let (mut black, mut white) = (Vec::new(), Vec::new());
-        for y in 0..pos.height {
-            for x in 0..pos.width {
-                let p = crate::board::Point { x, y };
-                match pos.get(p) {
-                    Some(crate::board::Color::Black) => black.push(p),
-                    Some(crate::board::Color::White) => white.push(p),
-                    None => {}
-                }
-            }
-        }
-        let answer = engine.dead_stones(pos.width, pos.height, komi, &black, &white, &[]);
-        if answer.is_err() && !engine_alive(engine) {
-            // A dead engine is replaced on the next game.
-            *slot = None;
-        }
-        answer
-    });
-    match asked {
+    match crate::gtp::dead_stones_of(command, pos, komi) {
         Ok(dead) => life::from_dead_list(pos, &dead, life::DeadSource::Gtp),
         Err(e) => {
             let mut ld = life::decide(pos, None, DeadStoneMethod::None);
@@ -132,11 +102,6 @@ fn gtp_life(command: &str, pos: &crate::board::Position, komi: f64) -> LifeAndDe
             ld
         }
     }
-}
-
-/// Whether the engine still answers.
-fn engine_alive(engine: &mut crate::gtp::GtpEngine) -> bool {
-    engine.command("name").is_ok()
 }
 
 /// Empty points that belong to nobody after life and death: dame, seki, or unsettled space.
@@ -238,7 +203,7 @@ pub fn analyze_game(
         white: replay.captures_white,
     });
     let stones = r.handicap.as_ref().map_or(0, |h| h.stones);
-    match count(record, &replay, stones, opts) {
+    match score_game(record, &replay, stones, opts) {
         Some(c) => {
             if let Some(reason) = c.unfinished {
                 r.winner = Some(WinnerReport {
@@ -308,21 +273,95 @@ impl Picture {
     }
 }
 
+/// Splits `file.sgf#2` into the file and the index of a game in it (0 when none is given).
+///
+/// Only a trailing `#digits` picks a game: a `#` elsewhere, or followed by anything but
+/// digits, is part of the file name (names may hold `#`). An index too large is an error.
+pub fn split_game_ref(spec: &str) -> Result<(&str, usize), std::num::ParseIntError> {
+    match spec.rsplit_once('#') {
+        Some((path, n)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => {
+            Ok((path, n.parse::<usize>()?))
+        }
+        _ => Ok((spec, 0)),
+    }
+}
+
+/// Why a game cannot be drawn.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PictureError {
+    /// The file holds no readable game.
+    File {
+        /// The file's name.
+        name: String,
+        /// Why.
+        error: RecordError,
+    },
+    /// The game asked for cannot be read.
+    Game {
+        /// The file's name.
+        name: String,
+        /// The game's index.
+        index: usize,
+        /// Why.
+        error: RecordError,
+    },
+    /// The file holds fewer games.
+    NoSuchGame {
+        /// The file's name.
+        name: String,
+        /// The game asked for.
+        index: usize,
+        /// How many games the file holds.
+        total: usize,
+    },
+}
+
+impl std::fmt::Display for PictureError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PictureError::File { name, error } => write!(f, "{name}: {}", error.message),
+            PictureError::Game { name, index, error } => {
+                write!(f, "{name}#{index}: {}", error.message)
+            }
+            PictureError::NoSuchGame { name, index, total } => {
+                write!(f, "{name} holds {total} game(s); no game #{index}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for PictureError {}
+
 /// Decodes, parses and replays game `index` of a file's bytes, and counts it, for `show`.
 pub fn picture(
     name: &str,
     bytes: Vec<u8>,
     index: usize,
     opts: &AnalyzeOptions,
-) -> Result<Picture, String> {
+) -> Result<Picture, PictureError> {
     let parsed = crate::record::read_bytes(bytes, &Default::default())
         .parsed
-        .map_err(|e| format!("{name}: {}", e.message))?;
+        .map_err(|error| PictureError::File {
+            name: name.to_string(),
+            error,
+        })?;
     let total = parsed.games.len();
     let record = match parsed.games.into_iter().nth(index) {
         Some(Ok(r)) => r,
-        Some(Err(e)) => return Err(format!("{name}#{index}: {}", e.message)),
-        None => return Err(format!("{name} holds {total} game(s); no game #{index}")),
+        Some(Err(error)) => {
+            return Err(PictureError::Game {
+                name: name.to_string(),
+                index,
+                error,
+            });
+        }
+        None => {
+            return Err(PictureError::NoSuchGame {
+                name: name.to_string(),
+                index,
+                total,
+            });
+        }
     };
     let (hc, replay) = replay_record(&record, &opts.rules);
     let last_move = record.steps.iter().rev().find_map(|s| match s {
@@ -345,7 +384,7 @@ pub fn picture(
     if let Some(d) = record.date.as_ref().and_then(|d| d.first.clone()) {
         title.push_str(&format!(", {d}"));
     }
-    let (life, score) = match count(&record, &replay, hc.stones, opts) {
+    let (life, score) = match score_game(&record, &replay, hc.stones, opts) {
         Some(c) => (c.life, Some(c.score)),
         None => {
             let method = match &opts.dead_stones {
@@ -362,4 +401,25 @@ pub fn picture(
         title,
         last_move,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn game_refs_split_on_a_trailing_index_only() {
+        assert_eq!(split_game_ref("a.sgf#2"), Ok(("a.sgf", 2)));
+        assert_eq!(split_game_ref("a.sgf"), Ok(("a.sgf", 0)));
+        assert_eq!(split_game_ref("a#b.sgf#10"), Ok(("a#b.sgf", 10)));
+        assert_eq!(split_game_ref("dir#1/a.sgf"), Ok(("dir#1/a.sgf", 0)));
+        assert_eq!(split_game_ref("a.sgf#"), Ok(("a.sgf#", 0)));
+        assert_eq!(split_game_ref("a.sgf#x2"), Ok(("a.sgf#x2", 0)));
+        assert_eq!(split_game_ref("a.sgf#+2"), Ok(("a.sgf#+2", 0)));
+        assert_eq!(split_game_ref("#3"), Ok(("", 3)));
+        assert_eq!(
+            split_game_ref("a.sgf#99999999999999999999999").map_err(|e| e.to_string()),
+            Err("number too large to fit in target type".to_string())
+        );
+    }
 }

@@ -1,12 +1,12 @@
 //! The batch driver: inputs read in order, games analysed in parallel, reports streamed in order.
 
 use crate::analyze::{AnalyzeOptions, Analyzed, analyze_game};
-use crate::input::{self, Item, Limits};
+use crate::input::{self, InputError, Item, Limits};
 use crate::output::{GameReport, Status, Summary};
 use crate::record::{self, ParseLimits};
 use crate::scoring::Verdict;
 use rayon::prelude::*;
-use std::io::Write;
+use std::io::{self, Write};
 use std::path::PathBuf;
 use std::sync::mpsc;
 use std::time::Instant;
@@ -44,6 +44,38 @@ impl Only {
                 Some(Verdict::WinnerDiffers | Verdict::MarginDiffers)
             ),
         }
+    }
+}
+
+/// Why a batch could not run to its end (bad files never stop it: they are reports).
+#[derive(Debug)]
+pub enum BatchError {
+    /// A path given at the top level cannot be used.
+    Input(InputError),
+    /// The worker threads could not start.
+    Workers(rayon::ThreadPoolBuildError),
+    /// The thread that reads the inputs could not start.
+    Reader(io::Error),
+    /// The output could not be written.
+    Output(io::Error),
+}
+
+impl std::fmt::Display for BatchError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BatchError::Input(e) => e.fmt(f),
+            BatchError::Workers(e) => write!(f, "cannot start worker threads: {e}"),
+            BatchError::Reader(e) => write!(f, "cannot start the reader thread: {e}"),
+            BatchError::Output(e) => write!(f, "cannot write the output: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for BatchError {}
+
+impl From<InputError> for BatchError {
+    fn from(e: InputError) -> Self {
+        BatchError::Input(e)
     }
 }
 
@@ -97,22 +129,22 @@ pub struct Done {
 }
 
 /// What became of one input.
-enum Outcome {
+enum Fate {
     Reports(Vec<Done>),
     Skipped { name: String, reason: String },
 }
 
 /// Reads, decodes, parses and analyses one input.
-fn process(item: Item, opts: &BatchOptions) -> Outcome {
+fn process(item: Item, opts: &BatchOptions) -> Fate {
     let (name, bytes) = match item {
-        Item::Skipped { name, reason } => return Outcome::Skipped { name, reason },
+        Item::Skipped { name, reason } => return Fate::Skipped { name, reason },
         other => other.load(&opts.limits),
     };
     let games = match bytes {
         Ok(b) => analyze_bytes(&name, b, opts),
         Err(e) => vec![failed(GameReport::error(&name, None, e))],
     };
-    Outcome::Reports(
+    Fate::Reports(
         games
             .into_iter()
             .map(|game| {
@@ -174,10 +206,10 @@ pub fn analyze_bytes(name: &str, bytes: Vec<u8>, opts: &BatchOptions) -> Vec<Ana
 /// Every game that reads cleanly under `paths` (files, folders, archives), in input order,
 /// named `file#game`: for measurements over a set of records (accuracy, benchmarks), which
 /// skip what cannot be read instead of reporting it.
-pub fn read_records(paths: &[PathBuf]) -> Result<Vec<(String, record::GameRecord)>, String> {
+pub fn read_records(paths: &[PathBuf]) -> Result<Vec<(String, record::GameRecord)>, InputError> {
     let limits = Limits::default();
     let mut out = Vec::new();
-    for item in input::inputs(paths, &limits).map_err(|e| e.to_string())? {
+    for item in input::inputs(paths, &limits)? {
         if matches!(item, Item::Skipped { .. }) {
             continue;
         }
@@ -198,41 +230,40 @@ pub fn read_records(paths: &[PathBuf]) -> Result<Vec<(String, record::GameRecord
 /// Runs the whole batch, writing one JSON line per kept report to `out`.
 ///
 /// Errs only when a top-level path is unusable or the output cannot be written.
-pub fn run(paths: &[PathBuf], opts: &BatchOptions, out: &mut dyn Write) -> Result<Summary, String> {
+pub fn run(
+    paths: &[PathBuf],
+    opts: &BatchOptions,
+    out: &mut dyn Write,
+) -> Result<Summary, BatchError> {
     let opts = BatchOptions {
         json: true,
         ..opts.clone()
     };
     let summary = for_each(paths, &opts, &mut |done| match done.json {
-        Some(line) => out
-            .write_all(line.as_bytes())
-            .map(|()| true)
-            .map_err(|e| format!("cannot write the output: {e}")),
+        Some(line) => out.write_all(line.as_bytes()).map(|()| true),
         None => Ok(false),
     })?;
-    out.flush()
-        .map_err(|e| format!("cannot write the output: {e}"))?;
+    out.flush().map_err(BatchError::Output)?;
     Ok(summary)
 }
 
 /// Runs the whole batch, handing every game to `sink` in input order.
 ///
-/// The sink returns whether it wrote the record (counted as `written`), or an error that
-/// stops the batch. Errs only for an unusable top-level path or a sink error.
+/// The sink returns whether it wrote the record (counted as `written`), or a write error that
+/// stops the batch. Errs only for an unusable top-level path, threads that cannot start, or
+/// a sink error.
 pub fn for_each(
     paths: &[PathBuf],
     opts: &BatchOptions,
-    sink: &mut dyn FnMut(Done) -> Result<bool, String>,
-) -> Result<Summary, String> {
+    sink: &mut dyn FnMut(Done) -> io::Result<bool>,
+) -> Result<Summary, BatchError> {
     let start = Instant::now();
-    let inputs = input::inputs(paths, &opts.limits).map_err(|e| e.to_string())?;
+    let inputs = input::inputs(paths, &opts.limits)?;
     let mut builder = rayon::ThreadPoolBuilder::new().stack_size(WORKER_STACK);
     if let Some(n) = opts.threads {
         builder = builder.num_threads(n.max(1));
     }
-    let pool = builder
-        .build()
-        .map_err(|e| format!("cannot start worker threads: {e}"))?;
+    let pool = builder.build().map_err(BatchError::Workers)?;
     let bar = progress_bar(opts.progress);
 
     // A reader thread walks the inputs (directory listing, archive decompression) while the
@@ -260,17 +291,17 @@ pub fn for_each(
                 let _ = tx.send(chunk);
             }
         })
-        .map_err(|e| format!("cannot start the reader thread: {e}"))?;
+        .map_err(BatchError::Reader)?;
 
     let mut summary = Summary::default();
     let mut sink_error = None;
     for chunk in rx {
-        let outcomes: Vec<Outcome> =
+        let fates: Vec<Fate> =
             pool.install(|| chunk.into_par_iter().map(|it| process(it, opts)).collect());
-        for o in outcomes {
-            match o {
-                Outcome::Skipped { name, reason } => summary.skip(name, reason),
-                Outcome::Reports(games) => {
+        for fate in fates {
+            match fate {
+                Fate::Skipped { name, reason } => summary.skip(name, reason),
+                Fate::Reports(games) => {
                     summary.files += 1;
                     for done in games {
                         summary.add(&done.game.report);
@@ -297,7 +328,7 @@ pub fn for_each(
         b.finish_and_clear();
     }
     if let Some(e) = sink_error {
-        return Err(e);
+        return Err(BatchError::Output(e));
     }
     summary.elapsed = start.elapsed();
     Ok(summary)

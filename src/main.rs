@@ -19,7 +19,7 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 /// than a note on every game.
 fn check_engine(dead_stones: &DeadStones) -> Result<(), String> {
     if let DeadStones::Gtp(cmd) = dead_stones {
-        echelle::gtp::GtpEngine::start(cmd).map_err(|e| e.to_string())?;
+        echelle::gtp::check(cmd).map_err(|e| e.to_string())?;
     }
     Ok(())
 }
@@ -34,7 +34,7 @@ fn analyze(args: &AnalyzeArgs) -> Result<(), String> {
         )),
         None => Box::new(std::io::BufWriter::new(std::io::stdout().lock())),
     };
-    let summary = batch::run(&args.input.paths, &opts, &mut out)?;
+    let summary = batch::run(&args.input.paths, &opts, &mut out).map_err(|e| e.to_string())?;
     if !args.quiet {
         eprint!("{}", summary.render());
     }
@@ -62,7 +62,8 @@ fn rate(args: &RateArgs) -> Result<(), String> {
             games.push(g);
         }
         Ok(false)
-    })?;
+    })
+    .map_err(|e| e.to_string())?;
     let mut ro = RateOptions {
         engines: args.engines.clone(),
         undated: args.undated,
@@ -129,13 +130,14 @@ fn accuracy(args: &AccuracyArgs) -> Result<(), String> {
     if let Some(seed) = args.seed {
         params.seed = seed;
     }
-    let report = echelle::accuracy::accuracy_report(&args.paths, params)?;
+    let report =
+        echelle::accuracy::accuracy_report(&args.paths, params).map_err(|e| e.to_string())?;
     if let Some(path) = &args.positions {
-        std::fs::write(path, report.positions_jsonl()?)
+        std::fs::write(path, report.positions_jsonl().map_err(|e| e.to_string())?)
             .map_err(|e| format!("{}: {e}", path.display()))?;
     }
     if args.json {
-        println!("{}", report.to_json()?);
+        println!("{}", report.to_json().map_err(|e| e.to_string())?);
     } else {
         print!("{}", report.text(&args.paths, args.list));
     }
@@ -145,7 +147,7 @@ fn accuracy(args: &AccuracyArgs) -> Result<(), String> {
 fn show(args: &ShowArgs) -> Result<(), String> {
     use echelle::analyze::AnalyzeOptions;
     use std::io::IsTerminal;
-    let (path, index) = echelle::diagram::split_game_ref(&args.game)?;
+    let (path, index) = echelle::analyze::split_game_ref(&args.game).map_err(|e| e.to_string())?;
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
     check_engine(&args.dead_stones)?;
     let opts = AnalyzeOptions {
@@ -156,7 +158,7 @@ fn show(args: &ShowArgs) -> Result<(), String> {
         dead_stones: args.dead_stones.clone(),
         ..AnalyzeOptions::default()
     };
-    let pic = echelle::analyze::picture(path, bytes, index, &opts)?;
+    let pic = echelle::analyze::picture(path, bytes, index, &opts).map_err(|e| e.to_string())?;
     let color = match args.color {
         ColorChoice::Always => true,
         ColorChoice::Never => false,

@@ -2,7 +2,7 @@
 //!
 //! Both renderers read the same resolved `View` of the board, so they never disagree; this
 //! module also holds their common helpers (coordinates, names of rules, winners and verdicts,
-//! number formatting) and [`split_game_ref`], which names a game inside a file.
+//! number formatting).
 //!
 //! Inputs come from files and may be inconsistent (vectors of the wrong length, a verdict for
 //! another board size): every lookup is bounds-checked and anything unsafe is drawn plain.
@@ -310,19 +310,6 @@ fn clean(text: &str) -> String {
     text.chars().filter(|c| !c.is_control()).collect()
 }
 
-/// Splits `file.sgf#2` into the file and the index of a game in it (0 when none is given).
-///
-/// Only a trailing `#digits` picks a game: a `#` elsewhere, or followed by anything but
-/// digits, is part of the file name (names may hold `#`). An index too large is an error.
-pub fn split_game_ref(spec: &str) -> Result<(&str, usize), String> {
-    match spec.rsplit_once('#') {
-        Some((path, n)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => {
-            Ok((path, n.parse::<usize>().map_err(|e| e.to_string())?))
-        }
-        _ => Ok((spec, 0)),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -540,21 +527,5 @@ mod tests {
         assert_eq!(num(0.1 + 0.2), "0.3");
         assert_eq!(margin_text(-6.5), "W+6.5");
         assert_eq!(margin_text(0.0), "Draw");
-    }
-
-    #[test]
-    fn game_refs_split_on_a_trailing_index_only() {
-        assert_eq!(split_game_ref("a.sgf#2"), Ok(("a.sgf", 2)));
-        assert_eq!(split_game_ref("a.sgf"), Ok(("a.sgf", 0)));
-        assert_eq!(split_game_ref("a#b.sgf#10"), Ok(("a#b.sgf", 10)));
-        assert_eq!(split_game_ref("dir#1/a.sgf"), Ok(("dir#1/a.sgf", 0)));
-        assert_eq!(split_game_ref("a.sgf#"), Ok(("a.sgf#", 0)));
-        assert_eq!(split_game_ref("a.sgf#x2"), Ok(("a.sgf#x2", 0)));
-        assert_eq!(split_game_ref("a.sgf#+2"), Ok(("a.sgf#+2", 0)));
-        assert_eq!(split_game_ref("#3"), Ok(("", 3)));
-        assert_eq!(
-            split_game_ref("a.sgf#99999999999999999999999"),
-            Err("number too large to fit in target type".to_string())
-        );
     }
 }

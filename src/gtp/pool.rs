@@ -1,0 +1,46 @@
+//! One GTP engine per worker thread, started on first use and kept for the whole batch: the
+//! dead-stone oracle the per-game analysis asks (`--dead-stones gtp:COMMAND`).
+
+use super::{GtpEngine, GtpError};
+use crate::board::{Color, Point, Position};
+use std::cell::RefCell;
+
+thread_local! {
+    /// This thread's engine, if one was started.
+    static ENGINE: RefCell<Option<GtpEngine>> = const { RefCell::new(None) };
+}
+
+/// Checks that `command` starts a GTP engine (then stops it): a missing engine is one clear
+/// error before a batch, rather than a note on every game.
+pub fn check(command: &str) -> Result<(), GtpError> {
+    GtpEngine::start(command).map(drop)
+}
+
+/// The stones this thread's engine (started with `command` if need be) calls dead in `pos`,
+/// given as setup stones. An engine that fails and no longer answers is replaced on the next
+/// call.
+pub fn dead_stones_of(command: &str, pos: &Position, komi: f64) -> Result<Vec<Point>, GtpError> {
+    ENGINE.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        let engine = match slot.as_mut() {
+            Some(engine) => engine,
+            None => slot.insert(GtpEngine::start(command)?),
+        };
+        let (mut black, mut white) = (Vec::new(), Vec::new());
+        for y in 0..pos.height {
+            for x in 0..pos.width {
+                let p = Point { x, y };
+                match pos.get(p) {
+                    Some(Color::Black) => black.push(p),
+                    Some(Color::White) => white.push(p),
+                    None => {}
+                }
+            }
+        }
+        let answer = engine.dead_stones(pos.width, pos.height, komi, &black, &white, &[]);
+        if answer.is_err() && engine.command("name").is_err() {
+            *slot = None;
+        }
+        answer
+    })
+}

@@ -7,7 +7,8 @@
 //! for the whole stream and for the second half alone (the honest, out-of-sample one).
 //! Engines are compared on the games every selected engine predicted.
 
-use super::{EngineKind, EngineParams, Event, Prediction, Rounding, make_engine, replay};
+use super::engine::{make_engine, run_engine};
+use super::{EngineKind, EngineParams, Event, Prediction, Rounding};
 use serde::Serialize;
 
 /// Clamp for log-loss so that a certain wrong prediction costs a finite amount.
@@ -64,7 +65,7 @@ pub fn fit_logistic_scale(preds: &[Prediction], half: usize, events: &[Event]) -
     ((a + b) / 2.0).exp()
 }
 
-/// Mean log-loss of an engine replayed over `events` with `params`.
+/// Mean log-loss of an engine run over `events` with `params`.
 fn objective(
     kind: EngineKind,
     events: &[Event],
@@ -72,7 +73,7 @@ fn objective(
     params: &EngineParams,
     rounding: Rounding,
 ) -> f64 {
-    let run = replay(
+    let run = run_engine(
         make_engine(kind, start, params, rounding),
         events,
         start.len(),
@@ -240,10 +241,10 @@ fn figures(
 }
 
 /// One engine's predictions with the parameters that produced them.
-pub type EngineRun = (EngineKind, Vec<Prediction>, Vec<(String, f64)>);
+pub type EnginePredictions = (EngineKind, Vec<Prediction>, Vec<(String, f64)>);
 
 /// Evaluates every engine on the games all of them predicted.
-pub fn evaluate(runs: &[EngineRun], events: &[Event]) -> Vec<EngineEvaluation> {
+pub fn evaluate(runs: &[EnginePredictions], events: &[Event]) -> Vec<EngineEvaluation> {
     let mut count = vec![0usize; events.len()];
     for (_, preds, _) in runs {
         for p in preds {

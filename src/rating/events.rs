@@ -79,20 +79,6 @@ impl GameInput {
     }
 }
 
-crate::choice::choice! {
-    /// What to do with undated games.
-    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-    #[serde(rename_all = "lowercase")]
-    pub enum Undated {
-        #[default]
-        Skip = ("skip", "Leave them out (reported)"),
-        Last = (
-            "last",
-            "Rate them after all dated games, in file order (reported)"
-        ),
-    }
-}
-
 /// Why a game was not rated.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "kebab-case")]

@@ -89,7 +89,7 @@ fn rate(args: &RateArgs) -> Result<(), String> {
     if let Some(v) = args.glicko_tau {
         ro.params.glicko_tau = v;
     }
-    let report = rating::rate(&games, &ro)?;
+    let report = rating::rate(&games, &ro).map_err(|e| e.to_string())?;
     let mut stdout = std::io::stdout().lock();
     let mut text = report.render(args.format);
     if ro.evaluate && args.format == Format::Table {

@@ -307,7 +307,8 @@ fn start_levels_ladder_then_rank_then_default() {
             ladder: Some("A\t1\nnonsense\n".into()),
             ..opts(&[])
         },
-    );
+    )
+    .map_err(|e| e.to_string());
     assert!(bad.is_err_and(|e| e.contains("line 2")));
 }
 

@@ -1,5 +1,6 @@
 //! Rating events: the plain input, chronological order, player identity and skip reasons.
 
+use super::error::{LineProblem, RateError};
 use crate::record::{ResultKind, Winner};
 use serde::Serialize;
 use std::cmp::Ordering;
@@ -324,24 +325,25 @@ pub struct Identity {
 
 impl Identity {
     /// Parses an alias file (TSV: alias, canonical name; `#` comments and blank lines ignored).
-    pub fn from_aliases(text: Option<&str>) -> Result<Identity, String> {
+    pub fn from_aliases(text: Option<&str>) -> Result<Identity, RateError> {
         let mut id = Identity::default();
         let Some(text) = text else { return Ok(id) };
         for (n, line) in text.lines().enumerate() {
+            let bad = |problem| RateError::Aliases {
+                line: n + 1,
+                problem,
+            };
             let line = line.trim_end_matches('\r');
             if line.trim().is_empty() || line.trim_start().starts_with('#') {
                 continue;
             }
             let mut cols = line.split('\t');
             let (Some(a), Some(c)) = (cols.next(), cols.next()) else {
-                return Err(format!(
-                    "aliases line {}: expected `alias<TAB>canonical name`",
-                    n + 1
-                ));
+                return Err(bad(LineProblem::NotAlias));
             };
             let (fa, fc) = (fold_name(a), fold_name(c));
             if fa.is_empty() || fc.is_empty() {
-                return Err(format!("aliases line {}: empty name", n + 1));
+                return Err(bad(LineProblem::EmptyName));
             }
             id.display
                 .entry(fc.clone())

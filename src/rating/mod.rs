@@ -9,6 +9,7 @@
 pub mod egf;
 pub mod elo;
 pub mod engine;
+pub mod error;
 pub mod evaluate;
 pub mod events;
 pub mod ffg1984;
@@ -22,6 +23,7 @@ pub mod table;
 pub mod whr;
 
 pub use engine::{Engine, make_engine};
+pub use error::{LineProblem, RateError};
 pub use evaluate::{Bin, EngineEvaluation, Figures};
 pub use events::{Event, GameInput, SkipReason, Skipped};
 pub use options::{EngineKind, EngineParams, Format, RateOptions, Rounding, Undated};
@@ -33,7 +35,7 @@ use prepare::prepare;
 
 /// Rates the games with every selected engine (see the module docs).
 /// Err only for a malformed ladder or alias file, or an unreadable `as_of`.
-pub fn rate(games: &[GameInput], opts: &RateOptions) -> Result<RateReport, String> {
+pub fn rate(games: &[GameInput], opts: &RateOptions) -> Result<RateReport, RateError> {
     let prep = prepare(games, opts)?;
     let start: Vec<f64> = prep.players.iter().map(|p| p.start).collect();
     let mut kinds: Vec<EngineKind> = Vec::new();

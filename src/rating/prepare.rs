@@ -1,6 +1,7 @@
 //! Preparing the stream before any engine: games ordered, filtered (each skip with a
 //! reason), names folded and aliased, players numbered and their start levels chosen.
 
+use super::error::RateError;
 use super::events::{
     self, DateKey, Event, GameInput, Identity, SkipReason, Skipped, compare_games, duplicate_key,
 };
@@ -17,8 +18,9 @@ pub(crate) struct Prepared {
     pub skipped: Vec<Skipped>,
 }
 
-fn as_of_bound(s: &str) -> Result<(i32, u8, u8), String> {
-    let d = DateKey::parse(s).ok_or_else(|| format!("--as-of: unreadable date `{s}`"))?;
+/// The inclusive bound of `--as-of` as (year, month, day).
+fn as_of_bound(s: &str) -> Result<(i32, u8, u8), RateError> {
+    let d = DateKey::parse(s).ok_or_else(|| RateError::AsOf(s.to_string()))?;
     // A partial bound covers its whole period.
     Ok((
         d.year,
@@ -28,7 +30,7 @@ fn as_of_bound(s: &str) -> Result<(i32, u8, u8), String> {
 }
 
 /// Orders, filters and identifies the games (everything before the engines).
-pub(crate) fn prepare(games: &[GameInput], opts: &RateOptions) -> Result<Prepared, String> {
+pub(crate) fn prepare(games: &[GameInput], opts: &RateOptions) -> Result<Prepared, RateError> {
     let id0 = Identity::from_aliases(opts.aliases.as_deref())?;
     let ladder = match &opts.ladder {
         Some(t) => Some(LadderFile::parse(t, &id0)?),

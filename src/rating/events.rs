@@ -1,6 +1,7 @@
 //! Rating events: the plain input, chronological order, player identity and skip reasons.
 
 use super::error::{LineProblem, RateError};
+use super::options::EngineKind;
 use crate::record::{ResultKind, Winner};
 use serde::Serialize;
 use std::cmp::Ordering;
@@ -312,7 +313,7 @@ pub struct Skipped {
     /// Why.
     pub reason: SkipReason,
     /// Engine that refused it; `None` when no engine rates it.
-    pub engine: Option<String>,
+    pub engine: Option<EngineKind>,
 }
 
 /// Name resolution: folded spelling → canonical folded key, and display names.

@@ -24,10 +24,12 @@ pub mod whr;
 
 pub use engine::{Engine, make_engine};
 pub use error::{LineProblem, RateError};
-pub use evaluate::{Bin, EngineEvaluation, Figures};
+pub use evaluate::{Bin, EngineEvaluation, Figures, Half, Slice};
 pub use events::{Event, GameInput, SkipReason, Skipped};
 pub use options::{EngineKind, EngineParams, Format, RateOptions, Rounding, Undated};
-pub use report::{EngineReport, HistoryEntry, LadderRow, PlayerInfo, Prediction, RateReport};
+pub use report::{
+    EngineReport, HistoryEntry, LadderRow, PlayerInfo, Prediction, RateReport, StartSource,
+};
 
 use engine::run_engine;
 use ladder::grade;
@@ -83,7 +85,7 @@ pub fn rate(games: &[GameInput], opts: &RateOptions) -> Result<RateReport, RateE
                 black: Some(g[e.black].name.clone()),
                 white: Some(g[e.white].name.clone()),
                 reason: reason.clone(),
-                engine: Some(kind.name().into()),
+                engine: Some(kind),
             });
         }
         let mut rows: Vec<LadderRow> = (0..start.len())

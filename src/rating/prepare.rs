@@ -7,7 +7,7 @@ use super::events::{
 };
 use super::ladder::{LadderFile, rank_level};
 use super::options::{RateOptions, Undated};
-use super::report::PlayerInfo;
+use super::report::{PlayerInfo, StartSource};
 use crate::record::{ResultKind, Winner};
 use std::collections::BTreeMap;
 
@@ -150,7 +150,7 @@ pub(crate) fn prepare(games: &[GameInput], opts: &RateOptions) -> Result<Prepare
                     name: String::new(),
                     key: key.clone(),
                     start: 0.0,
-                    start_source: "default",
+                    start_source: StartSource::Default,
                 });
                 rank_seen.push(None);
                 players.len() - 1
@@ -187,9 +187,9 @@ pub(crate) fn prepare(games: &[GameInput], opts: &RateOptions) -> Result<Prepare
         info.name = id.display(&info.key);
         let from_ladder = ladder.as_ref().and_then(|l| l.get(&info.key)).flatten();
         (info.start, info.start_source) = match (from_ladder, rank_seen[p]) {
-            (Some(l), _) => (l, "ladder"),
-            (None, Some(r)) => (r, "rank"),
-            (None, None) => (opts.default_level, "default"),
+            (Some(l), _) => (l, StartSource::Ladder),
+            (None, Some(r)) => (r, StartSource::Rank),
+            (None, None) => (opts.default_level, StartSource::Default),
         };
     }
     Ok(Prepared {

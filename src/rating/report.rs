@@ -15,8 +15,31 @@ pub struct PlayerInfo {
     pub key: String,
     /// Start level.
     pub start: f64,
-    /// Where the start level came from: `ladder`, `rank` or `default`.
-    pub start_source: &'static str,
+    /// Where the start level came from.
+    pub start_source: StartSource,
+}
+
+/// Where a player's start level came from, in order of precedence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum StartSource {
+    /// The ladder file.
+    Ladder,
+    /// The first readable rank in the player's records.
+    Rank,
+    /// Neither: the default level.
+    Default,
+}
+
+impl StartSource {
+    /// The name it is written as (`ladder`, `rank`, `default`).
+    pub fn name(self) -> &'static str {
+        match self {
+            StartSource::Ladder => "ladder",
+            StartSource::Rank => "rank",
+            StartSource::Default => "default",
+        }
+    }
 }
 
 /// One row of a final ladder.
@@ -94,4 +117,19 @@ pub struct RateReport {
     pub skipped: Vec<Skipped>,
     /// Evaluation figures (with `evaluate`).
     pub evaluation: Vec<EngineEvaluation>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_sources_serialise_as_their_names() {
+        for s in [StartSource::Ladder, StartSource::Rank, StartSource::Default] {
+            assert_eq!(
+                serde_json::to_string(&s).ok(),
+                Some(format!("\"{}\"", s.name()))
+            );
+        }
+    }
 }

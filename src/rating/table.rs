@@ -1,6 +1,7 @@
 //! Rendering of a [`RateReport`]: ladder as table/CSV/JSON, JSON lines, summaries.
 
-use super::{EngineReport, Format, RateReport};
+use super::evaluate::Slice;
+use super::{EngineKind, EngineReport, Format, RateReport};
 use serde_json::{Map, Value, json};
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -207,8 +208,8 @@ impl RateReport {
                     out,
                     "{:<8}  {:<8}  {:<6}  {:>7}  {:>6.2}%  {:>8.4}",
                     ev.engine.name(),
-                    f.slice,
-                    f.half,
+                    f.slice.name(),
+                    f.half.name(),
                     f.n,
                     100.0 * f.rate,
                     f.log_loss
@@ -231,11 +232,11 @@ impl RateReport {
                     ps.join(" ")
                 }
             );
-            for f in ev.figures.iter().filter(|f| f.slice == "all") {
+            for f in ev.figures.iter().filter(|f| f.slice == Slice::All) {
                 let _ = writeln!(
                     out,
                     "  calibration ({} stream), gap = Black − White in ladder points:",
-                    f.half
+                    f.half.name()
                 );
                 let _ = writeln!(
                     out,
@@ -262,10 +263,14 @@ impl RateReport {
 
     /// Counts of skipped games by reason (and engine for engine-specific reasons).
     pub fn skipped_summary(&self) -> String {
-        let mut counts: BTreeMap<(String, &str), usize> = BTreeMap::new();
+        // Keyed by the engine's name: entries print in that order, engine-less ones first.
+        let mut counts: BTreeMap<(&str, &str), usize> = BTreeMap::new();
         for s in &self.skipped {
             *counts
-                .entry((s.engine.clone().unwrap_or_default(), s.reason.category()))
+                .entry((
+                    s.engine.map(EngineKind::name).unwrap_or_default(),
+                    s.reason.category(),
+                ))
                 .or_default() += 1;
         }
         let mut out = format!(
@@ -295,10 +300,7 @@ impl RateReport {
                 s.black.as_deref().unwrap_or("?"),
                 s.white.as_deref().unwrap_or("?"),
                 s.reason.label(),
-                s.engine
-                    .as_deref()
-                    .map(|e| format!(" [{e}]"))
-                    .unwrap_or_default()
+                s.engine.map(|e| format!(" [{e}]")).unwrap_or_default()
             );
         }
         out

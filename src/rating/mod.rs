@@ -17,6 +17,7 @@ pub mod ffg2003;
 pub mod glicko2;
 pub mod ladder;
 pub mod options;
+pub mod output;
 mod prepare;
 pub mod report;
 pub mod table;
@@ -26,7 +27,10 @@ pub use engine::{Engine, make_engine};
 pub use error::{LineProblem, RateError};
 pub use evaluate::{Bin, EngineEvaluation, Figures, Half, Slice};
 pub use events::{Event, GameInput, SkipReason, Skipped};
-pub use options::{EngineKind, EngineParams, Format, RateOptions, Rounding, Undated};
+pub use options::{
+    EngineKind, EngineParams, Format, ParamOverrides, RateOptions, Rounding, Undated,
+};
+pub use output::{Destination, OutputRequest};
 pub use report::{
     EngineReport, HistoryEntry, LadderRow, PlayerInfo, Prediction, RateReport, StartSource,
 };

@@ -104,6 +104,32 @@ impl Default for EngineParams {
     }
 }
 
+/// Engine parameters set by hand (`None` keeps the value it overrides).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct ParamOverrides {
+    /// Elo K factor.
+    pub elo_k: Option<f64>,
+    /// Value of one stone of advantage.
+    pub stone: Option<f64>,
+    /// WHR Wiener variance w².
+    pub whr_w2: Option<f64>,
+    /// Glicko-2 volatility constraint τ.
+    pub glicko_tau: Option<f64>,
+}
+
+impl EngineParams {
+    /// These parameters with the given ones replaced.
+    pub fn overridden(self, o: &ParamOverrides) -> EngineParams {
+        EngineParams {
+            elo_k: o.elo_k.unwrap_or(self.elo_k),
+            stone: o.stone.unwrap_or(self.stone),
+            whr_w2: o.whr_w2.unwrap_or(self.whr_w2),
+            glicko_tau: o.glicko_tau.unwrap_or(self.glicko_tau),
+            ..self
+        }
+    }
+}
+
 /// Options of one rating run.
 #[derive(Clone, Debug)]
 pub struct RateOptions {

@@ -63,6 +63,7 @@ impl Engine for Elo {
 
 #[cfg(test)]
 mod tests {
+    use super::super::events::tests::event;
     use super::*;
 
     #[test]
@@ -74,18 +75,7 @@ mod tests {
             ..EngineParams::default()
         };
         let mut e = Elo::new(&[0.0, 0.0], &p);
-        let mut g = Event {
-            idx: 0,
-            date: None,
-            day: 0,
-            black: 0,
-            white: 1,
-            handicap: 0,
-            komi: Some(7.0),
-            size: 19,
-            black_won: true,
-            source: String::new(),
-        };
+        let mut g = event(0, 0, 1, true);
         assert!((e.predict(&g).1.unwrap_or(0.0) - 0.5).abs() < 1e-12);
         e.update(&g);
         assert!((e.level(0) - 16.0).abs() < 1e-9 && (e.level(1) + 16.0).abs() < 1e-9);

@@ -323,20 +323,13 @@ pub fn evaluate(runs: &[EnginePredictions], events: &[Event]) -> Vec<EngineEvalu
 
 #[cfg(test)]
 mod tests {
+    use super::super::events::tests::event;
     use super::*;
 
     fn ev(idx: usize, won: bool) -> Event {
         Event {
             idx,
-            date: None,
-            day: idx as i64,
-            black: 0,
-            white: 1,
-            handicap: 0,
-            komi: Some(7.0),
-            size: 19,
-            black_won: won,
-            source: String::new(),
+            ..event(idx as i64, 0, 1, won)
         }
     }
 

@@ -414,9 +414,26 @@ pub fn duplicate_key(g: &GameInput, black: &str, white: &str) -> Option<String> 
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
+    /// An even 19x19 game with 7 points of komi, for the engines' tests.
+    pub(crate) fn event(day: i64, black: usize, white: usize, black_won: bool) -> Event {
+        Event {
+            idx: 0,
+            date: None,
+            day,
+            black,
+            white,
+            handicap: 0,
+            komi: Some(7.0),
+            size: 19,
+            black_won,
+            source: String::new(),
+        }
+    }
+
+    /// A 19x19 game won by resignation with 7.5 points of komi, for the rating tests.
     pub(crate) fn game(
         file: &str,
         idx: u32,
@@ -519,18 +536,7 @@ mod tests {
 
     #[test]
     fn advantage_in_stones() {
-        let mut e = Event {
-            idx: 0,
-            date: None,
-            day: 0,
-            black: 0,
-            white: 1,
-            handicap: 0,
-            komi: Some(7.0),
-            size: 19,
-            black_won: true,
-            source: String::new(),
-        };
+        let mut e = event(0, 0, 1, true);
         assert!(e.advantage().abs() < 1e-9);
         e.handicap = 4;
         e.komi = Some(0.5);

@@ -112,6 +112,7 @@ impl Engine for Ffg1984 {
 
 #[cfg(test)]
 mod tests {
+    use super::super::events::tests::event;
     use super::*;
     use Change::*;
 
@@ -177,16 +178,8 @@ mod tests {
     #[test]
     fn order_changes_the_outcome() {
         let ev = |b: usize, w: usize, bw: bool| Event {
-            idx: 0,
-            date: None,
-            day: 0,
-            black: b,
-            white: w,
-            handicap: 0,
             komi: Some(7.5),
-            size: 19,
-            black_won: bw,
-            source: String::new(),
+            ..event(0, b, w, bw)
         };
         // A (0) beats B (0), then B beats C (100), versus the reverse order.
         let games = [ev(0, 1, true), ev(1, 2, true)];

@@ -207,6 +207,7 @@ impl Engine for Glicko2 {
 
 #[cfg(test)]
 mod tests {
+    use super::super::events::tests::event;
     use super::*;
 
     #[test]
@@ -237,18 +238,7 @@ mod tests {
             ..EngineParams::default()
         };
         let mut g2 = Glicko2::new(&[0.0, 0.0], &p);
-        let ev = |day: i64| Event {
-            idx: 0,
-            date: None,
-            day,
-            black: 0,
-            white: 1,
-            handicap: 0,
-            komi: Some(7.0),
-            size: 19,
-            black_won: true,
-            source: String::new(),
-        };
+        let ev = |day: i64| event(day, 0, 1, true);
         g2.update_day(&[&ev(0)]);
         let (_, phi_next) = g2.at(0, 1);
         let (_, phi_later) = g2.at(0, 400);

@@ -115,33 +115,22 @@ impl RateReport {
 
 #[cfg(test)]
 mod tests {
+    use super::super::events::tests::game;
     use super::super::{EngineKind, GameInput, rate};
     use super::*;
-    use crate::record::{ResultKind, Winner};
+    use crate::record::Winner;
 
     fn report() -> RateReport {
         let games: Vec<GameInput> = (0..6u32)
-            .map(|i| GameInput {
-                file: "a.sgf".into(),
-                game: i,
-                date: Some(format!("2000-01-0{}", i + 1)),
-                event: None,
-                round: None,
-                black: Some(if i % 2 == 0 { "A" } else { "B" }.into()),
-                white: Some(if i % 2 == 0 { "B" } else { "A" }.into()),
-                black_rank: None,
-                white_rank: None,
-                handicap: 0,
-                komi: Some(7.5),
-                width: 19,
-                height: 19,
-                winner: if i % 3 == 0 {
+            .map(|i| {
+                let (b, w) = if i % 2 == 0 { ("A", "B") } else { ("B", "A") };
+                let date = format!("2000-01-0{}", i + 1);
+                let win = if i % 3 == 0 {
                     Winner::White
                 } else {
                     Winner::Black
-                },
-                kind: Some(ResultKind::Resign),
-                fingerprint: None,
+                };
+                game("a.sgf", i, Some(&date), b, w, win)
             })
             .collect();
         let request = OutputRequest {

@@ -256,22 +256,8 @@ impl Engine for Whr {
 
 #[cfg(test)]
 mod tests {
+    use super::super::events::tests::event as ev;
     use super::*;
-
-    fn ev(day: i64, b: usize, w: usize, bw: bool) -> Event {
-        Event {
-            idx: 0,
-            date: None,
-            day,
-            black: b,
-            white: w,
-            handicap: 0,
-            komi: Some(7.0),
-            size: 19,
-            black_won: bw,
-            source: String::new(),
-        }
-    }
 
     #[test]
     fn hand_checked_single_game() {

@@ -1,5 +1,6 @@
-//! Engines: the [`Engine`] trait every rating engine implements, building one by kind, and
-//! running one over the event stream (predict first, then update, day by day).
+//! Engines: the [`Engine`] trait every rating engine implements, building one by kind, what
+//! several engines share (ladder rules, the Elo scale, rating by day), and running one over
+//! the event stream (predict first, then update, day by day).
 
 use super::events::{Event, SkipReason};
 use super::options::{EngineKind, EngineParams, Rounding};
@@ -52,11 +53,80 @@ pub fn make_engine(
     }
 }
 
+/// `update` for an engine that rates by day: the game is rated as a day of its own.
+pub(crate) fn update_alone<E: Engine + ?Sized>(engine: &mut E, e: &Event) -> bool {
+    engine.update_day(&[e]).first().copied().unwrap_or(false)
+}
+
+/// `update` for a ladder rule (ffg1984, ffg2003): `change(winner's level, loser's level)`
+/// gives what the winner and the loser gain (the loser's is negative), or `None` when the
+/// game does not count.
+pub(crate) fn update_ladder(
+    levels: &mut [f64],
+    e: &Event,
+    change: impl FnOnce(f64, f64) -> Option<(f64, f64)>,
+) -> bool {
+    let (w, l) = if e.black_won {
+        (e.black, e.white)
+    } else {
+        (e.white, e.black)
+    };
+    match change(levels[w], levels[l]) {
+        Some((gw, gl)) => {
+            levels[w] += gw;
+            levels[l] += gl;
+            true
+        }
+        None => false,
+    }
+}
+
+/// The Elo-like scale of the elo, glicko2 and whr engines: Elo points per ladder point, and
+/// the ladder value of one stone of advantage.
+#[derive(Clone, Copy, Debug)]
+pub struct EloScale {
+    /// Elo points per ladder point (positive).
+    pub scale: f64,
+    /// Ladder points per stone of advantage.
+    pub stone: f64,
+}
+
+impl EloScale {
+    /// From the parameters; a scale that is not positive counts as 1, so levels stay finite.
+    pub fn new(p: &EngineParams) -> Self {
+        EloScale {
+            scale: if p.scale > 0.0 { p.scale } else { 1.0 },
+            stone: p.stone,
+        }
+    }
+
+    /// Elo points of a ladder level.
+    pub fn elo(self, level: f64) -> f64 {
+        level * self.scale
+    }
+
+    /// Ladder level of Elo points.
+    pub fn level(self, elo: f64) -> f64 {
+        elo / self.scale
+    }
+
+    /// Black's advantage in a game ([`Event::advantage`]), in Elo points.
+    pub fn advantage(self, e: &Event) -> f64 {
+        self.scale * self.stone * e.advantage()
+    }
+
+    /// An engine's parameters: its own, then the scale and the stone.
+    pub fn params(self, own: &[(&str, f64)]) -> Vec<(String, f64)> {
+        own.iter()
+            .map(|&(k, v)| (k.to_string(), v))
+            .chain([("scale".into(), self.scale), ("stone".into(), self.stone)])
+            .collect()
+    }
+}
+
 /// What one engine produced over the stream.
 pub(crate) struct EngineRun {
     pub preds: Vec<Prediction>,
-    /// Raw probability per prediction (None for ladder engines).
-    pub raw_p: Vec<Option<f64>>,
     pub history: Vec<HistoryEntry>,
     pub refused: Vec<(usize, SkipReason)>,
     pub games: Vec<u32>,
@@ -75,7 +145,6 @@ pub(crate) fn run_engine(
 ) -> EngineRun {
     let mut run = EngineRun {
         preds: Vec::new(),
-        raw_p: Vec::new(),
         history: Vec::new(),
         refused: Vec::new(),
         games: vec![0; n_players],
@@ -101,33 +170,15 @@ pub(crate) fn run_engine(
             })
             .collect();
         if engine.periodic() {
-            let before: Vec<(f64, f64)> = day
-                .iter()
-                .map(|e| {
-                    let (gap, p) = engine.predict(e);
-                    run.preds.push(Prediction {
-                        event: e.idx,
-                        gap,
-                        p_black: p.unwrap_or(0.5),
-                    });
-                    run.raw_p.push(p);
-                    (engine.level(e.black), engine.level(e.white))
-                })
-                .collect();
+            // The whole day is predicted from the ratings before it, then rated at once.
+            let before: Vec<(f64, f64)> = day.iter().map(|e| run.predict(&*engine, e)).collect();
             let counted = engine.update_day(&day);
             for ((e, b), c) in day.iter().zip(before).zip(counted) {
                 run.tally(&*engine, e, b, c, keep_history);
             }
         } else {
             for e in day {
-                let (gap, p) = engine.predict(e);
-                run.preds.push(Prediction {
-                    event: e.idx,
-                    gap,
-                    p_black: p.unwrap_or(0.5),
-                });
-                run.raw_p.push(p);
-                let b = (engine.level(e.black), engine.level(e.white));
+                let b = run.predict(&*engine, e);
                 let c = engine.update(e);
                 run.tally(&*engine, e, b, c, keep_history);
             }
@@ -140,6 +191,18 @@ pub(crate) fn run_engine(
 }
 
 impl EngineRun {
+    /// Keeps the engine's prediction of `e` (an even chance when it gives no probability);
+    /// returns Black's and White's levels before the game.
+    fn predict(&mut self, engine: &dyn Engine, e: &Event) -> (f64, f64) {
+        let (gap, p) = engine.predict(e);
+        self.preds.push(Prediction {
+            event: e.idx,
+            gap,
+            p_black: p.unwrap_or(0.5),
+        });
+        (engine.level(e.black), engine.level(e.white))
+    }
+
     /// Counts one game's outcome: refused, or rated (games, last game and history of both sides).
     fn tally(
         &mut self,

@@ -72,33 +72,30 @@ mod tests {
     #[test]
     fn messages() {
         let id = Identity::default();
-        let ladder = |t: &str| LadderFile::parse(t, &id).err().map(|e| e.to_string());
-        assert_eq!(
-            ladder("\tx\n").as_deref(),
-            Some("ladder line 1: empty name")
-        );
-        assert_eq!(
-            ladder("# c\nA\tabc\n").as_deref(),
-            Some("ladder line 2: unreadable level `abc`")
-        );
-        assert_eq!(
-            ladder("nonsense\n").as_deref(),
-            Some(
-                "ladder line 1: expected `name<TAB>level` or `NAME Firstname  LEVEL - LICENCE CLUB COUNTRY`"
-            )
-        );
-        let aliases = |t: &str| Identity::from_aliases(Some(t)).err().map(|e| e.to_string());
-        assert_eq!(
-            aliases("one column\n").as_deref(),
-            Some("aliases line 1: expected `alias<TAB>canonical name`")
-        );
-        assert_eq!(
-            aliases("a\tb\nx\t \n").as_deref(),
-            Some("aliases line 2: empty name")
-        );
-        assert_eq!(
-            RateError::AsOf("May 2000".into()).to_string(),
-            "--as-of: unreadable date `May 2000`"
-        );
+        let ladder = |t: &str| LadderFile::parse(t, &id).err();
+        let aliases = |t: &str| Identity::from_aliases(Some(t)).err();
+        let cases = [
+            (ladder("\tx\n"), "ladder line 1: empty name"),
+            (
+                ladder("# c\nA\tabc\n"),
+                "ladder line 2: unreadable level `abc`",
+            ),
+            (
+                ladder("nonsense\n"),
+                "ladder line 1: expected `name<TAB>level` or `NAME Firstname  LEVEL - LICENCE CLUB COUNTRY`",
+            ),
+            (
+                aliases("one column\n"),
+                "aliases line 1: expected `alias<TAB>canonical name`",
+            ),
+            (aliases("a\tb\nx\t \n"), "aliases line 2: empty name"),
+            (
+                Some(RateError::AsOf("May 2000".into())),
+                "--as-of: unreadable date `May 2000`",
+            ),
+        ];
+        for (err, message) in cases {
+            assert_eq!(err.map(|e| e.to_string()).as_deref(), Some(message));
+        }
     }
 }

@@ -14,6 +14,8 @@ pub struct GameInput {
     pub file: String,
     /// Position of the game in its file (0-based).
     pub game: u32,
+    /// Hash of the moves, when known; makes duplicate detection exact.
+    pub fingerprint: Option<u64>,
     /// First date, `YYYY-MM-DD`, `YYYY-MM` or `YYYY`.
     pub date: Option<String>,
     /// Event (`EV`).
@@ -40,8 +42,6 @@ pub struct GameInput {
     pub winner: Winner,
     /// How the game ended.
     pub kind: Option<ResultKind>,
-    /// Hash of the moves, when known; makes duplicate detection exact.
-    pub fingerprint: Option<u64>,
 }
 
 impl GameInput {

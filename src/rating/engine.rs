@@ -126,13 +126,21 @@ impl EloScale {
 
 /// What one engine produced over the stream.
 pub(crate) struct EngineRun {
+    /// One prediction per game the engine supports, in stream order.
     pub preds: Vec<Prediction>,
+    /// Both sides of every rated game (when kept).
     pub history: Vec<HistoryEntry>,
+    /// Games the engine did not rate (event index, why).
     pub refused: Vec<(usize, SkipReason)>,
+    /// Rated games per player.
     pub games: Vec<u32>,
+    /// Each player's last rated game (event index).
     pub last: Vec<Option<usize>>,
+    /// Final level per player.
     pub levels: Vec<f64>,
+    /// Parameters in use, by name.
     pub params: Vec<(String, f64)>,
+    /// Games rated.
     pub rated: usize,
 }
 

@@ -36,7 +36,6 @@ pub use report::{
 };
 
 use engine::run_engine;
-use ladder::grade;
 use prepare::prepare;
 
 /// Rates the games with every selected engine (see the module docs).
@@ -92,25 +91,7 @@ pub fn rate(games: &[GameInput], opts: &RateOptions) -> Result<RateReport, RateE
                 engine: Some(kind),
             });
         }
-        let mut rows: Vec<LadderRow> = (0..start.len())
-            .filter(|&p| run.games[p] > 0)
-            .map(|p| LadderRow {
-                position: 0,
-                name: prep.players[p].name.clone(),
-                level: run.levels[p],
-                grade: grade(run.levels[p]),
-                games: run.games[p],
-                last: run.last[p].and_then(|i| prep.events[i].date.clone()),
-            })
-            .collect();
-        rows.sort_by(|a, b| {
-            b.level
-                .total_cmp(&a.level)
-                .then_with(|| a.name.cmp(&b.name))
-        });
-        for (i, r) in rows.iter_mut().enumerate() {
-            r.position = i + 1;
-        }
+        let rows = report::final_ladder(&run, &prep.players, &prep.events);
         runs.push((kind, run.preds.clone(), run.params.clone()));
         engines.push(EngineReport {
             engine: kind,

@@ -13,8 +13,11 @@ use std::collections::BTreeMap;
 
 /// The prepared stream: players, events and the games skipped before any engine.
 pub(crate) struct Prepared {
+    /// Players by id, in order of first appearance.
     pub players: Vec<PlayerInfo>,
+    /// The games to rate, in order.
     pub events: Vec<Event>,
+    /// The games left out, with reasons.
     pub skipped: Vec<Skipped>,
 }
 

@@ -1,8 +1,10 @@
 //! What a rating run produces: players, ladders, per-game history and predictions, and
 //! the whole [`RateReport`] (rendered by `table`).
 
+use super::engine::EngineRun;
 use super::evaluate::EngineEvaluation;
 use super::events::{Event, Skipped};
+use super::ladder::grade;
 use super::options::EngineKind;
 use serde::Serialize;
 
@@ -117,6 +119,35 @@ pub struct RateReport {
     pub skipped: Vec<Skipped>,
     /// Evaluation figures (with `evaluate`).
     pub evaluation: Vec<EngineEvaluation>,
+}
+
+/// The final ladder of one engine run: players who played a rated game, strongest first
+/// (ties by name, so that the order never depends on the input).
+pub(crate) fn final_ladder(
+    run: &EngineRun,
+    players: &[PlayerInfo],
+    events: &[Event],
+) -> Vec<LadderRow> {
+    let mut rows: Vec<LadderRow> = (0..players.len())
+        .filter(|&p| run.games[p] > 0)
+        .map(|p| LadderRow {
+            position: 0,
+            name: players[p].name.clone(),
+            level: run.levels[p],
+            grade: grade(run.levels[p]),
+            games: run.games[p],
+            last: run.last[p].and_then(|i| events[i].date.clone()),
+        })
+        .collect();
+    rows.sort_by(|a, b| {
+        b.level
+            .total_cmp(&a.level)
+            .then_with(|| a.name.cmp(&b.name))
+    });
+    for (i, r) in rows.iter_mut().enumerate() {
+        r.position = i + 1;
+    }
+    rows
 }
 
 #[cfg(test)]

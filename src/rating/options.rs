@@ -1,5 +1,5 @@
-//! Options of a rating run: which engines, how to round, the output format, the engines'
-//! free parameters, and everything else [`rate`](super::rate) is told.
+//! Options of a rating run: the named choices (engine, rounding, ladder format, undated
+//! games), the engines' free parameters, and everything [`rate`](super::rate) is told.
 
 use serde::Serialize;
 

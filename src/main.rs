@@ -6,7 +6,9 @@ use clap::Parser;
 use cli::{AccuracyArgs, AnalyzeArgs, Cli, ColorChoice, Command, RateArgs, ShowArgs};
 use echelle::batch;
 use echelle::life::DeadStones;
-use echelle::rating::{self, Format, RateOptions};
+use echelle::rating::{
+    self, Destination, EngineParams, OutputRequest, ParamOverrides, RateOptions,
+};
 use echelle::rules::Rules;
 use std::io::Write;
 use std::path::PathBuf;
@@ -64,7 +66,14 @@ fn rate(args: &RateArgs) -> Result<(), String> {
         Ok(false)
     })
     .map_err(|e| e.to_string())?;
-    let mut ro = RateOptions {
+    let request = OutputRequest {
+        format: args.format,
+        evaluate: args.evaluate,
+        history: args.history.is_some(),
+        predictions: args.predictions.is_some(),
+        skipped: args.skipped.is_some(),
+    };
+    let ro = request.rate_options(RateOptions {
         engines: args.engines.clone(),
         undated: args.undated,
         aliases: args.aliases.as_ref().map(read_text).transpose()?,
@@ -72,53 +81,31 @@ fn rate(args: &RateArgs) -> Result<(), String> {
         default_level: args.default_level,
         rounding: args.rounding,
         as_of: args.as_of.clone(),
-        evaluate: args.evaluate || args.predictions.is_some(),
         fit: !args.no_fit,
-        keep_history: args.history.is_some(),
-        keep_predictions: args.predictions.is_some(),
+        params: EngineParams::default().overridden(&ParamOverrides {
+            elo_k: args.elo_k,
+            stone: args.stone,
+            whr_w2: args.whr_w2,
+            glicko_tau: args.glicko_tau,
+        }),
         ..RateOptions::default()
-    };
-    if let Some(k) = args.elo_k {
-        ro.params.elo_k = k;
+    });
+    let report = rating::rate(&games, &ro).map_err(|e| e.to_string())?;
+    // The library decides what goes where and in which order; this only writes it.
+    for (to, text) in report.outputs(&request, &summary) {
+        // A file destination is only given when its path was.
+        let to_file = |p: &Option<PathBuf>| p.as_ref().map_or(Ok(()), |p| write_text(p, &text));
+        match to {
+            Destination::Stdout => std::io::stdout()
+                .lock()
+                .write_all(text.as_bytes())
+                .map_err(|e| format!("cannot write the output: {e}"))?,
+            Destination::HistoryFile => to_file(&args.history)?,
+            Destination::PredictionsFile => to_file(&args.predictions)?,
+            Destination::SkippedFile => to_file(&args.skipped)?,
+            Destination::Stderr => eprint!("{text}"),
+        }
     }
-    if let Some(v) = args.stone {
-        ro.params.stone = v;
-    }
-    if let Some(v) = args.whr_w2 {
-        ro.params.whr_w2 = v;
-    }
-    if let Some(v) = args.glicko_tau {
-        ro.params.glicko_tau = v;
-    }
-    let report = rating::rate(&games, &ro)?;
-    let mut stdout = std::io::stdout().lock();
-    let mut text = report.render(args.format);
-    if ro.evaluate && args.format == Format::Table {
-        text.push('\n');
-        text.push_str(&report.evaluation_table());
-    }
-    stdout
-        .write_all(text.as_bytes())
-        .map_err(|e| format!("cannot write the output: {e}"))?;
-    if let Some(p) = &args.history {
-        write_text(p, &report.history_jsonl())?;
-    }
-    if let Some(p) = &args.predictions {
-        write_text(p, &report.predictions_jsonl())?;
-    }
-    if let Some(p) = &args.skipped {
-        write_text(p, &report.skipped_list())?;
-    }
-    if ro.evaluate && args.format != Format::Table {
-        eprint!("{}", report.evaluation_table());
-    }
-    eprintln!(
-        "echelle: {} SGF inputs, {} games read in {:.2}s",
-        summary.files,
-        summary.games,
-        summary.elapsed.as_secs_f64()
-    );
-    eprint!("{}", report.skipped_summary());
     Ok(())
 }
 

@@ -184,7 +184,13 @@ fn skip_reasons_and_duplicates() {
     let reasons: Vec<(String, SkipReason, Option<String>)> = r
         .skipped
         .iter()
-        .map(|s| (s.source.clone(), s.reason.clone(), s.engine.clone()))
+        .map(|s| {
+            (
+                s.source.clone(),
+                s.reason.clone(),
+                s.engine.map(|k| k.name().to_string()),
+            )
+        })
         .collect();
     assert!(reasons.contains(&("a.sgf#1".into(), SkipReason::Undated, None)));
     assert!(reasons.contains(&("a.sgf#2".into(), SkipReason::NoWinner, None)));
@@ -295,7 +301,7 @@ fn start_levels_ladder_then_rank_then_default() {
         r.players
             .iter()
             .find(|p| p.name == n)
-            .map(|p| (p.start, p.start_source))
+            .map(|p| (p.start, p.start_source.name()))
     };
     assert_eq!(start("Jean Dupont"), Some((-1500.0, "ladder")));
     assert_eq!(start("Ann"), Some((150.0, "rank")));
@@ -307,7 +313,8 @@ fn start_levels_ladder_then_rank_then_default() {
             ladder: Some("A\t1\nnonsense\n".into()),
             ..opts(&[])
         },
-    );
+    )
+    .map_err(|e| e.to_string());
     assert!(bad.is_err_and(|e| e.contains("line 2")));
 }
 
@@ -373,7 +380,7 @@ fn tuned_whr_beats_tuned_elo_on_drifting_players() {
         r.evaluation[i]
             .figures
             .iter()
-            .find(|f| f.slice == "all" && f.half == "second")
+            .find(|f| f.slice.name() == "all" && f.half.name() == "second")
             .map_or(9.0, |f| f.log_loss)
     };
     eprintln!("{}", r.evaluation_table());

@@ -87,6 +87,7 @@ impl Engine for Egf {
 
 #[cfg(test)]
 mod tests {
+    use super::super::events::tests::event;
     use super::*;
 
     #[test]
@@ -103,18 +104,7 @@ mod tests {
     #[test]
     fn even_game_update() {
         let mut g = Egf::new(&[-50.0, -50.0]);
-        let e = Event {
-            idx: 0,
-            date: None,
-            day: 0,
-            black: 0,
-            white: 1,
-            handicap: 0,
-            komi: Some(7.0),
-            size: 19,
-            black_won: true,
-            source: String::new(),
-        };
+        let e = event(0, 0, 1, true);
         assert!((g.predict(&e).1.unwrap_or(0.0) - 0.5).abs() < 1e-9);
         g.update(&e);
         let half = con(2000.0) / 2.0;

@@ -3,6 +3,7 @@
 //! Elo = level × scale; p(Black) = 1/(1 + 10^(−Δ/400)) with Δ = Elo(Black) − Elo(White)
 //! + scale × stone × advantage (stones, [`Event::advantage`]). K in Elo points.
 
+use super::engine::EloScale;
 use super::{Engine, EngineKind, EngineParams, Event};
 
 /// Logistic in base 10 over 400 Elo points.
@@ -14,23 +15,21 @@ pub fn elo_p(delta: f64) -> f64 {
 pub struct Elo {
     r: Vec<f64>,
     k: f64,
-    scale: f64,
-    stone: f64,
+    scale: EloScale,
 }
 
 impl Elo {
     /// Starts every player at Elo = start level × scale.
     pub fn new(start: &[f64], p: &EngineParams) -> Self {
-        let scale = if p.scale > 0.0 { p.scale } else { 1.0 };
+        let scale = EloScale::new(p);
         Elo {
-            r: start.iter().map(|l| l * scale).collect(),
+            r: start.iter().map(|&l| scale.elo(l)).collect(),
             k: p.elo_k,
             scale,
-            stone: p.stone,
         }
     }
     fn delta(&self, e: &Event) -> f64 {
-        self.r[e.black] - self.r[e.white] + self.scale * self.stone * e.advantage()
+        self.r[e.black] - self.r[e.white] + self.scale.advantage(e)
     }
 }
 
@@ -40,7 +39,7 @@ impl Engine for Elo {
     }
     fn predict(&self, e: &Event) -> (f64, Option<f64>) {
         let d = self.delta(e);
-        (d / self.scale, Some(elo_p(d)))
+        (self.scale.level(d), Some(elo_p(d)))
     }
     fn update(&mut self, e: &Event) -> bool {
         let p = elo_p(self.delta(e));
@@ -50,19 +49,16 @@ impl Engine for Elo {
         true
     }
     fn level(&self, p: usize) -> f64 {
-        self.r[p] / self.scale
+        self.scale.level(self.r[p])
     }
     fn params(&self) -> Vec<(String, f64)> {
-        vec![
-            ("k".into(), self.k),
-            ("scale".into(), self.scale),
-            ("stone".into(), self.stone),
-        ]
+        self.scale.params(&[("k", self.k)])
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::events::tests::event;
     use super::*;
 
     #[test]
@@ -74,18 +70,7 @@ mod tests {
             ..EngineParams::default()
         };
         let mut e = Elo::new(&[0.0, 0.0], &p);
-        let mut g = Event {
-            idx: 0,
-            date: None,
-            day: 0,
-            black: 0,
-            white: 1,
-            handicap: 0,
-            komi: Some(7.0),
-            size: 19,
-            black_won: true,
-            source: String::new(),
-        };
+        let mut g = event(0, 0, 1, true);
         assert!((e.predict(&g).1.unwrap_or(0.0) - 0.5).abs() < 1e-12);
         e.update(&g);
         assert!((e.level(0) - 16.0).abs() < 1e-9 && (e.level(1) + 16.0).abs() < 1e-9);

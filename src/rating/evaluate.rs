@@ -7,7 +7,8 @@
 //! for the whole stream and for the second half alone (the honest, out-of-sample one).
 //! Engines are compared on the games every selected engine predicted.
 
-use super::{EngineKind, EngineParams, Event, Prediction, Rounding, make_engine, replay};
+use super::engine::{make_engine, run_engine};
+use super::{EngineKind, EngineParams, Event, Prediction, Rounding};
 use serde::Serialize;
 
 /// Clamp for log-loss so that a certain wrong prediction costs a finite amount.
@@ -64,7 +65,7 @@ pub fn fit_logistic_scale(preds: &[Prediction], half: usize, events: &[Event]) -
     ((a + b) / 2.0).exp()
 }
 
-/// Mean log-loss of an engine replayed over `events` with `params`.
+/// Mean log-loss of an engine run over `events` with `params`.
 fn objective(
     kind: EngineKind,
     events: &[Event],
@@ -72,7 +73,7 @@ fn objective(
     params: &EngineParams,
     rounding: Rounding,
 ) -> f64 {
-    let run = replay(
+    let run = run_engine(
         make_engine(kind, start, params, rounding),
         events,
         start.len(),
@@ -164,13 +165,58 @@ pub struct Bin {
     pub black_won: f64,
 }
 
+/// Which games a figure covers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Slice {
+    /// Every game.
+    All,
+    /// Handicap games (H ≥ 2).
+    Handicap,
+}
+
+impl Slice {
+    /// The name printed in the evaluation table.
+    pub fn name(self) -> &'static str {
+        match self {
+            Slice::All => "all",
+            Slice::Handicap => "handicap",
+        }
+    }
+
+    /// True when the slice covers this game.
+    fn covers(self, e: &Event) -> bool {
+        self == Slice::All || e.handicap >= 2
+    }
+}
+
+/// Which part of the stream a figure covers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Half {
+    /// The whole stream.
+    Full,
+    /// The second half alone (out of sample for the fitted parameters).
+    Second,
+}
+
+impl Half {
+    /// The name printed in the evaluation table.
+    pub fn name(self) -> &'static str {
+        match self {
+            Half::Full => "full",
+            Half::Second => "second",
+        }
+    }
+}
+
 /// Figures of one engine on one slice of the stream.
 #[derive(Clone, Debug, Serialize)]
 pub struct Figures {
-    /// `all` or `handicap` (H ≥ 2).
-    pub slice: &'static str,
-    /// `full` or `second` (second half alone).
-    pub half: &'static str,
+    /// Which games.
+    pub slice: Slice,
+    /// Which part of the stream.
+    pub half: Half,
     /// Games.
     pub n: usize,
     /// Share of games whose favourite won (p = 0.5 counts one half).
@@ -192,12 +238,7 @@ pub struct EngineEvaluation {
     pub figures: Vec<Figures>,
 }
 
-fn figures(
-    slice: &'static str,
-    half: &'static str,
-    preds: &[&Prediction],
-    events: &[Event],
-) -> Figures {
+fn figures(slice: Slice, half: Half, preds: &[&Prediction], events: &[Event]) -> Figures {
     let n = preds.len();
     let mut rate = 0.0;
     let mut ll = 0.0;
@@ -240,10 +281,10 @@ fn figures(
 }
 
 /// One engine's predictions with the parameters that produced them.
-pub type EngineRun = (EngineKind, Vec<Prediction>, Vec<(String, f64)>);
+pub type EnginePredictions = (EngineKind, Vec<Prediction>, Vec<(String, f64)>);
 
 /// Evaluates every engine on the games all of them predicted.
-pub fn evaluate(runs: &[EngineRun], events: &[Event]) -> Vec<EngineEvaluation> {
+pub fn evaluate(runs: &[EnginePredictions], events: &[Event]) -> Vec<EngineEvaluation> {
     let mut count = vec![0usize; events.len()];
     for (_, preds, _) in runs {
         for p in preds {
@@ -260,16 +301,16 @@ pub fn evaluate(runs: &[EngineRun], events: &[Event]) -> Vec<EngineEvaluation> {
                 .filter(|p| count[p.event] == runs.len())
                 .collect();
             let mut figs = Vec::new();
-            for slice in ["all", "handicap"] {
+            for slice in [Slice::All, Slice::Handicap] {
                 let sl: Vec<&Prediction> = common
                     .iter()
                     .copied()
-                    .filter(|p| slice == "all" || events[p.event].handicap >= 2)
+                    .filter(|p| slice.covers(&events[p.event]))
                     .collect();
                 let second: Vec<&Prediction> =
                     sl.iter().copied().filter(|p| p.event >= half).collect();
-                figs.push(figures(slice, "full", &sl, events));
-                figs.push(figures(slice, "second", &second, events));
+                figs.push(figures(slice, Half::Full, &sl, events));
+                figs.push(figures(slice, Half::Second, &second, events));
             }
             EngineEvaluation {
                 engine: *kind,
@@ -282,20 +323,13 @@ pub fn evaluate(runs: &[EngineRun], events: &[Event]) -> Vec<EngineEvaluation> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::events::tests::event;
     use super::*;
 
     fn ev(idx: usize, won: bool) -> Event {
         Event {
             idx,
-            date: None,
-            day: idx as i64,
-            black: 0,
-            white: 1,
-            handicap: 0,
-            komi: Some(7.0),
-            size: 19,
-            black_won: won,
-            source: String::new(),
+            ..event(idx as i64, 0, 1, won)
         }
     }
 
@@ -320,6 +354,22 @@ mod tests {
         }
         let s = fit_logistic_scale(&preds, 4000, &events);
         assert!((s - 100.0).abs() < 15.0, "s = {s}");
+    }
+
+    #[test]
+    fn slices_and_halves_serialise_as_their_names() {
+        for s in [Slice::All, Slice::Handicap] {
+            assert_eq!(
+                serde_json::to_string(&s).ok(),
+                Some(format!("\"{}\"", s.name()))
+            );
+        }
+        for h in [Half::Full, Half::Second] {
+            assert_eq!(
+                serde_json::to_string(&h).ok(),
+                Some(format!("\"{}\"", h.name()))
+            );
+        }
     }
 
     #[test]

@@ -1,5 +1,7 @@
 //! Rating events: the plain input, chronological order, player identity and skip reasons.
 
+use super::error::{LineProblem, RateError};
+use super::options::EngineKind;
 use crate::record::{ResultKind, Winner};
 use serde::Serialize;
 use std::cmp::Ordering;
@@ -12,6 +14,8 @@ pub struct GameInput {
     pub file: String,
     /// Position of the game in its file (0-based).
     pub game: u32,
+    /// Hash of the moves, when known; makes duplicate detection exact.
+    pub fingerprint: Option<u64>,
     /// First date, `YYYY-MM-DD`, `YYYY-MM` or `YYYY`.
     pub date: Option<String>,
     /// Event (`EV`).
@@ -38,8 +42,6 @@ pub struct GameInput {
     pub winner: Winner,
     /// How the game ended.
     pub kind: Option<ResultKind>,
-    /// Hash of the moves, when known; makes duplicate detection exact.
-    pub fingerprint: Option<u64>,
 }
 
 impl GameInput {
@@ -76,20 +78,6 @@ impl GameInput {
     /// Source label `file#game`.
     pub fn source(&self) -> String {
         format!("{}#{}", self.file, self.game)
-    }
-}
-
-crate::choice::choice! {
-    /// What to do with undated games.
-    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-    #[serde(rename_all = "lowercase")]
-    pub enum Undated {
-        #[default]
-        Skip = ("skip", "Leave them out (reported)"),
-        Last = (
-            "last",
-            "Rate them after all dated games, in file order (reported)"
-        ),
     }
 }
 
@@ -325,7 +313,7 @@ pub struct Skipped {
     /// Why.
     pub reason: SkipReason,
     /// Engine that refused it; `None` when no engine rates it.
-    pub engine: Option<String>,
+    pub engine: Option<EngineKind>,
 }
 
 /// Name resolution: folded spelling → canonical folded key, and display names.
@@ -338,24 +326,25 @@ pub struct Identity {
 
 impl Identity {
     /// Parses an alias file (TSV: alias, canonical name; `#` comments and blank lines ignored).
-    pub fn from_aliases(text: Option<&str>) -> Result<Identity, String> {
+    pub fn from_aliases(text: Option<&str>) -> Result<Identity, RateError> {
         let mut id = Identity::default();
         let Some(text) = text else { return Ok(id) };
         for (n, line) in text.lines().enumerate() {
+            let bad = |problem| RateError::Aliases {
+                line: n + 1,
+                problem,
+            };
             let line = line.trim_end_matches('\r');
             if line.trim().is_empty() || line.trim_start().starts_with('#') {
                 continue;
             }
             let mut cols = line.split('\t');
             let (Some(a), Some(c)) = (cols.next(), cols.next()) else {
-                return Err(format!(
-                    "aliases line {}: expected `alias<TAB>canonical name`",
-                    n + 1
-                ));
+                return Err(bad(LineProblem::NotAlias));
             };
             let (fa, fc) = (fold_name(a), fold_name(c));
             if fa.is_empty() || fc.is_empty() {
-                return Err(format!("aliases line {}: empty name", n + 1));
+                return Err(bad(LineProblem::EmptyName));
             }
             id.display
                 .entry(fc.clone())
@@ -425,9 +414,26 @@ pub fn duplicate_key(g: &GameInput, black: &str, white: &str) -> Option<String> 
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
+    /// An even 19x19 game with 7 points of komi, for the engines' tests.
+    pub(crate) fn event(day: i64, black: usize, white: usize, black_won: bool) -> Event {
+        Event {
+            idx: 0,
+            date: None,
+            day,
+            black,
+            white,
+            handicap: 0,
+            komi: Some(7.0),
+            size: 19,
+            black_won,
+            source: String::new(),
+        }
+    }
+
+    /// A 19x19 game won by resignation with 7.5 points of komi, for the rating tests.
     pub(crate) fn game(
         file: &str,
         idx: u32,
@@ -530,18 +536,7 @@ mod tests {
 
     #[test]
     fn advantage_in_stones() {
-        let mut e = Event {
-            idx: 0,
-            date: None,
-            day: 0,
-            black: 0,
-            white: 1,
-            handicap: 0,
-            komi: Some(7.0),
-            size: 19,
-            black_won: true,
-            source: String::new(),
-        };
+        let mut e = event(0, 0, 1, true);
         assert!(e.advantage().abs() < 1e-9);
         e.handicap = 4;
         e.komi = Some(0.5);

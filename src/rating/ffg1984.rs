@@ -1,5 +1,6 @@
 //! The 1984 French ladder (seed 000, "Système de calcul"), exactly as rules.md §4 states it.
 
+use super::engine::update_ladder;
 use super::{Engine, EngineKind, Event, Rounding};
 
 /// Result of one game under the 1984 rule.
@@ -14,6 +15,16 @@ pub enum Change {
     },
     /// The favourite won with a fictive gap over 100: the game is not counted.
     NotCounted,
+}
+
+impl Change {
+    /// (winner's gain, loser's gain) when counted.
+    pub fn gains(self) -> Option<(f64, f64)> {
+        match self {
+            Change::Counted { winner, loser } => Some((winner, loser)),
+            Change::NotCounted => None,
+        }
+    }
 }
 
 /// The seed's rule for one game. `ng`, `np`: winner's and loser's levels before;
@@ -79,25 +90,10 @@ impl Engine for Ffg1984 {
         (gap, None)
     }
     fn update(&mut self, e: &Event) -> bool {
-        let (w, l) = if e.black_won {
-            (e.black, e.white)
-        } else {
-            (e.white, e.black)
-        };
-        match change(
-            self.levels[w],
-            self.levels[l],
-            e.black_won,
-            e.handicap,
-            self.rounding,
-        ) {
-            Change::Counted { winner, loser } => {
-                self.levels[w] += winner;
-                self.levels[l] += loser;
-                true
-            }
-            Change::NotCounted => false,
-        }
+        let rounding = self.rounding;
+        update_ladder(&mut self.levels, e, |ng, np| {
+            change(ng, np, e.black_won, e.handicap, rounding).gains()
+        })
     }
     fn level(&self, p: usize) -> f64 {
         self.levels[p]
@@ -112,6 +108,7 @@ impl Engine for Ffg1984 {
 
 #[cfg(test)]
 mod tests {
+    use super::super::events::tests::event;
     use super::*;
     use Change::*;
 
@@ -177,16 +174,8 @@ mod tests {
     #[test]
     fn order_changes_the_outcome() {
         let ev = |b: usize, w: usize, bw: bool| Event {
-            idx: 0,
-            date: None,
-            day: 0,
-            black: b,
-            white: w,
-            handicap: 0,
             komi: Some(7.5),
-            size: 19,
-            black_won: bw,
-            source: String::new(),
+            ..event(0, b, w, bw)
         };
         // A (0) beats B (0), then B beats C (100), versus the reverse order.
         let games = [ev(0, 1, true), ev(1, 2, true)];

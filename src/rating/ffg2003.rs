@@ -5,6 +5,7 @@
 //! [1, 40], the loser loses the same clamped to [1, 15]; both × (1 − H/10) (not below 0),
 //! × 0.2 on 13x13 and × 0.1 on 9x9. Fractions are kept. Boards 9, 13 and 19 only.
 
+use super::engine::update_ladder;
 use super::{Engine, EngineKind, Event};
 
 /// Changes (winner, loser) for one game; `None` for an unsupported board size.
@@ -63,25 +64,9 @@ impl Engine for Ffg2003 {
         (self.levels[e.black] + bonus - self.levels[e.white], None)
     }
     fn update(&mut self, e: &Event) -> bool {
-        let (w, l) = if e.black_won {
-            (e.black, e.white)
-        } else {
-            (e.white, e.black)
-        };
-        match change(
-            self.levels[w],
-            self.levels[l],
-            e.black_won,
-            e.handicap,
-            e.size,
-        ) {
-            Some((gw, gl)) => {
-                self.levels[w] += gw;
-                self.levels[l] += gl;
-                true
-            }
-            None => false,
-        }
+        update_ladder(&mut self.levels, e, |ng, np| {
+            change(ng, np, e.black_won, e.handicap, e.size)
+        })
     }
     fn level(&self, p: usize) -> f64 {
         self.levels[p]

@@ -6,6 +6,7 @@
 //! the ratings at the start of the day; a player idle for n days gets φ² + n·σ² (capped at
 //! 350), which is what n empty periods would give, without touching idle players.
 
+use super::engine::{EloScale, update_alone};
 use super::{Engine, EngineKind, EngineParams, Event};
 use std::f64::consts::PI;
 
@@ -102,8 +103,7 @@ struct State {
 /// The Glicko-2 engine.
 pub struct Glicko2 {
     s: Vec<State>,
-    scale: f64,
-    stone: f64,
+    scale: EloScale,
     tau: f64,
     rd0: f64,
 }
@@ -111,12 +111,12 @@ pub struct Glicko2 {
 impl Glicko2 {
     /// Starts every player at 1500 + start × scale with deviation rd0 and σ = 0.06.
     pub fn new(start: &[f64], p: &EngineParams) -> Self {
-        let scale = if p.scale > 0.0 { p.scale } else { 1.0 };
+        let scale = EloScale::new(p);
         let phi = (p.glicko_rd0 / Q).clamp(1e-3, PHI_MAX);
         let s = start
             .iter()
             .map(|l| State {
-                mu: l * scale / Q,
+                mu: scale.elo(*l) / Q,
                 phi,
                 sigma: 0.06,
                 last: None,
@@ -125,7 +125,6 @@ impl Glicko2 {
         Glicko2 {
             s,
             scale,
-            stone: p.stone,
             tau: p.glicko_tau,
             rd0: p.glicko_rd0,
         }
@@ -142,7 +141,7 @@ impl Glicko2 {
         )
     }
     fn adv(&self, e: &Event) -> f64 {
-        self.scale * self.stone * e.advantage() / Q
+        self.scale.advantage(e) / Q
     }
 }
 
@@ -155,13 +154,13 @@ impl Engine for Glicko2 {
         let (mw, pw) = self.at(e.white, e.day);
         let d = mb + self.adv(e) - mw;
         let p = 1.0 / (1.0 + (-g((pb * pb + pw * pw).sqrt()) * d).exp());
-        (d * Q / self.scale, Some(p))
+        (self.scale.level(d * Q), Some(p))
     }
     fn periodic(&self) -> bool {
         true
     }
     fn update(&mut self, e: &Event) -> bool {
-        self.update_day(&[e]).first().copied().unwrap_or(false)
+        update_alone(self, e)
     }
     fn update_day(&mut self, es: &[&Event]) -> Vec<bool> {
         let Some(day) = es.first().map(|e| e.day) else {
@@ -193,20 +192,16 @@ impl Engine for Glicko2 {
         vec![true; es.len()]
     }
     fn level(&self, p: usize) -> f64 {
-        self.s[p].mu * Q / self.scale
+        self.scale.level(self.s[p].mu * Q)
     }
     fn params(&self) -> Vec<(String, f64)> {
-        vec![
-            ("tau".into(), self.tau),
-            ("rd0".into(), self.rd0),
-            ("scale".into(), self.scale),
-            ("stone".into(), self.stone),
-        ]
+        self.scale.params(&[("tau", self.tau), ("rd0", self.rd0)])
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::events::tests::event;
     use super::*;
 
     #[test]
@@ -237,18 +232,7 @@ mod tests {
             ..EngineParams::default()
         };
         let mut g2 = Glicko2::new(&[0.0, 0.0], &p);
-        let ev = |day: i64| Event {
-            idx: 0,
-            date: None,
-            day,
-            black: 0,
-            white: 1,
-            handicap: 0,
-            komi: Some(7.0),
-            size: 19,
-            black_won: true,
-            source: String::new(),
-        };
+        let ev = |day: i64| event(day, 0, 1, true);
         g2.update_day(&[&ev(0)]);
         let (_, phi_next) = g2.at(0, 1);
         let (_, phi_later) = g2.at(0, 400);

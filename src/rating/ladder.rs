@@ -1,5 +1,6 @@
 //! Start levels: ladder files (TSV or the federation's list), record ranks, grades.
 
+use super::error::{LineProblem, RateError};
 use super::events::{Identity, fold_name};
 use std::collections::BTreeMap;
 
@@ -13,9 +14,13 @@ impl LadderFile {
     /// Parses a ladder file: `name<TAB>level` lines, or the federation's list format
     /// `NAME Firstname  -1500 - 0452000 31To FR` (level signed; -9999 or NC = unrated).
     /// Blank lines and `#` comments are ignored; any other unreadable line is an error.
-    pub fn parse(text: &str, id: &Identity) -> Result<LadderFile, String> {
+    pub fn parse(text: &str, id: &Identity) -> Result<LadderFile, RateError> {
         let mut out = LadderFile::default();
         for (n, raw) in text.lines().enumerate() {
+            let bad = |problem| RateError::Ladder {
+                line: n + 1,
+                problem,
+            };
             let line = raw.trim_end_matches('\r');
             let t = line.trim();
             if t.is_empty() || t.starts_with('#') {
@@ -26,17 +31,14 @@ impl LadderFile {
                 let name = cols.next().unwrap_or("").trim();
                 let lv = cols.next().unwrap_or("").trim();
                 if name.is_empty() {
-                    return Err(format!("ladder line {}: empty name", n + 1));
+                    return Err(bad(LineProblem::EmptyName));
                 }
                 (
                     vec![name.to_string()],
-                    parse_level(lv)
-                        .ok_or_else(|| format!("ladder line {}: unreadable level `{lv}`", n + 1))?,
+                    parse_level(lv).ok_or_else(|| bad(LineProblem::Level(lv.to_string())))?,
                 )
             } else {
-                parse_federation(t).ok_or_else(|| {
-                    format!("ladder line {}: expected `name<TAB>level` or `NAME Firstname  LEVEL - LICENCE CLUB COUNTRY`", n + 1)
-                })?
+                parse_federation(t).ok_or_else(|| bad(LineProblem::NotLadder))?
             };
             for name in names {
                 let key = id.key(&name);
@@ -176,7 +178,8 @@ mod tests {
         assert_eq!(l.get("martin paul"), Some(None));
         assert_eq!(l.get("noel ann"), Some(None));
         assert_eq!(l.get("nobody"), None);
-        let err = LadderFile::parse("ok\t10\nbad line without level\n", &id);
+        let err =
+            LadderFile::parse("ok\t10\nbad line without level\n", &id).map_err(|e| e.to_string());
         assert!(err.is_err_and(|e| e.contains("line 2")));
         assert!(LadderFile::parse("x\tabc\n", &id).is_err());
     }

@@ -1,6 +1,7 @@
 //! Rendering of a [`RateReport`]: ladder as table/CSV/JSON, JSON lines, summaries.
 
-use super::{EngineReport, Format, RateReport};
+use super::evaluate::Slice;
+use super::{EngineKind, EngineReport, Event, Format, HistoryEntry, Prediction, RateReport};
 use serde_json::{Map, Value, json};
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -115,17 +116,17 @@ impl RateReport {
         let mut out = String::from("engine,position,name,level,grade,games,last_game\n");
         for er in &self.engines {
             for x in &er.ladder {
-                let _ = writeln!(
-                    out,
-                    "{},{},{},{},{},{},{}",
-                    er.engine.name(),
-                    x.position,
+                let cells = [
+                    er.engine.name().to_string(),
+                    x.position.to_string(),
                     csv_field(&x.name),
                     fmt_level(x.level),
-                    x.grade,
-                    x.games,
-                    x.last.as_deref().unwrap_or("")
-                );
+                    x.grade.clone(),
+                    x.games.to_string(),
+                    x.last.clone().unwrap_or_default(),
+                ];
+                out.push_str(&cells.join(","));
+                out.push('\n');
             }
         }
         out
@@ -140,11 +141,10 @@ impl RateReport {
 
     /// One JSON line per rated game and player.
     pub fn history_jsonl(&self) -> String {
-        let mut out = String::new();
-        for er in &self.engines {
-            for h in &er.history {
-                let e = &self.events[h.event];
-                let v = json!({
+        self.json_lines(
+            |er| &er.history,
+            |er, h, e| {
+                json!({
                     "engine": er.engine.name(),
                     "date": e.date,
                     "source": e.source,
@@ -155,20 +155,17 @@ impl RateReport {
                     "before": r(h.before, 3),
                     "after": r(h.after, 3),
                     "change": r(h.after - h.before, 3),
-                });
-                let _ = writeln!(out, "{v}");
-            }
-        }
-        out
+                })
+            },
+        )
     }
 
     /// One JSON line per game and engine: date, black, white, handicap, engine, p_black, black_won.
     pub fn predictions_jsonl(&self) -> String {
-        let mut out = String::new();
-        for er in &self.engines {
-            for p in &er.predictions {
-                let e = &self.events[p.event];
-                let v = json!({
+        self.json_lines(
+            |er| &er.predictions,
+            |er, p, e| {
+                json!({
                     "date": e.date,
                     "black": self.players[e.black].name,
                     "white": self.players[e.white].name,
@@ -176,8 +173,21 @@ impl RateReport {
                     "engine": er.engine.name(),
                     "p_black": r(p.p_black, 6),
                     "black_won": e.black_won,
-                });
-                let _ = writeln!(out, "{v}");
+                })
+            },
+        )
+    }
+
+    /// One JSON line per item of every engine, engine by engine; `line` gets the item's event.
+    fn json_lines<T: OfEvent>(
+        &self,
+        items: impl Fn(&EngineReport) -> &[T],
+        line: impl Fn(&EngineReport, &T, &Event) -> Value,
+    ) -> String {
+        let mut out = String::new();
+        for er in &self.engines {
+            for x in items(er) {
+                let _ = writeln!(out, "{}", line(er, x, &self.events[x.event()]));
             }
         }
         out
@@ -207,8 +217,8 @@ impl RateReport {
                     out,
                     "{:<8}  {:<8}  {:<6}  {:>7}  {:>6.2}%  {:>8.4}",
                     ev.engine.name(),
-                    f.slice,
-                    f.half,
+                    f.slice.name(),
+                    f.half.name(),
                     f.n,
                     100.0 * f.rate,
                     f.log_loss
@@ -231,11 +241,11 @@ impl RateReport {
                     ps.join(" ")
                 }
             );
-            for f in ev.figures.iter().filter(|f| f.slice == "all") {
+            for f in ev.figures.iter().filter(|f| f.slice == Slice::All) {
                 let _ = writeln!(
                     out,
                     "  calibration ({} stream), gap = Black − White in ladder points:",
-                    f.half
+                    f.half.name()
                 );
                 let _ = writeln!(
                     out,
@@ -262,10 +272,14 @@ impl RateReport {
 
     /// Counts of skipped games by reason (and engine for engine-specific reasons).
     pub fn skipped_summary(&self) -> String {
-        let mut counts: BTreeMap<(String, &str), usize> = BTreeMap::new();
+        // Keyed by the engine's name: entries print in that order, engine-less ones first.
+        let mut counts: BTreeMap<(&str, &str), usize> = BTreeMap::new();
         for s in &self.skipped {
             *counts
-                .entry((s.engine.clone().unwrap_or_default(), s.reason.category()))
+                .entry((
+                    s.engine.map(EngineKind::name).unwrap_or_default(),
+                    s.reason.category(),
+                ))
                 .or_default() += 1;
         }
         let mut out = format!(
@@ -295,13 +309,28 @@ impl RateReport {
                 s.black.as_deref().unwrap_or("?"),
                 s.white.as_deref().unwrap_or("?"),
                 s.reason.label(),
-                s.engine
-                    .as_deref()
-                    .map(|e| format!(" [{e}]"))
-                    .unwrap_or_default()
+                s.engine.map(|e| format!(" [{e}]")).unwrap_or_default()
             );
         }
         out
+    }
+}
+
+/// A per-game item of an engine's report (history entry, prediction).
+trait OfEvent {
+    /// Index of its game in the rated stream.
+    fn event(&self) -> usize;
+}
+
+impl OfEvent for HistoryEntry {
+    fn event(&self) -> usize {
+        self.event
+    }
+}
+
+impl OfEvent for Prediction {
+    fn event(&self) -> usize {
+        self.event
     }
 }
 

@@ -8,6 +8,7 @@
 //! At the end, full sweeps over all players converge the final ladder.
 //! Scale: Elo = level × scale; p(Black) = σ((Elo(B) − Elo(W) + scale·stone·advantage)·ln10/400).
 
+use super::engine::{EloScale, update_alone};
 use super::{Engine, EngineKind, EngineParams, Event};
 
 /// Natural units per Elo point.
@@ -36,8 +37,7 @@ pub struct Whr {
     p: Vec<Player>,
     w2: f64,
     prior_var: f64,
-    scale: f64,
-    stone: f64,
+    scale: EloScale,
     w2_elo: f64,
     prior_sd: f64,
     /// Newton passes over the day's players after each day.
@@ -51,12 +51,12 @@ fn sigmoid(x: f64) -> f64 {
 impl Whr {
     /// Starts every player with a prior at start level × scale.
     pub fn new(start: &[f64], p: &EngineParams) -> Self {
-        let scale = if p.scale > 0.0 { p.scale } else { 1.0 };
+        let scale = EloScale::new(p);
         Whr {
             p: start
                 .iter()
                 .map(|l| Player {
-                    prior: l * scale * NAT,
+                    prior: scale.elo(*l) * NAT,
                     days: Vec::new(),
                     var: 0.0,
                 })
@@ -64,7 +64,6 @@ impl Whr {
             w2: (p.whr_w2 * NAT * NAT).max(1e-12),
             prior_var: (p.whr_prior_sd * NAT).powi(2).max(1e-12),
             scale,
-            stone: p.stone,
             w2_elo: p.whr_w2,
             prior_sd: p.whr_prior_sd,
             passes: 2,
@@ -85,7 +84,7 @@ impl Whr {
     }
 
     fn adv(&self, e: &Event) -> f64 {
-        self.scale * self.stone * e.advantage() * NAT
+        self.scale.advantage(e) * NAT
     }
 
     /// Gradient and Hessian (diagonal, off-diagonal) of player `pi`'s log-posterior.
@@ -207,13 +206,13 @@ impl Engine for Whr {
         // Uncertain ratings flatten the prediction (MacKay's probit approximation).
         let var = self.variance(e.black, e.day) + self.variance(e.white, e.day);
         let p = sigmoid(d / (1.0 + std::f64::consts::PI * var / 8.0).sqrt());
-        (d / NAT / self.scale, Some(p))
+        (self.scale.level(d / NAT), Some(p))
     }
     fn periodic(&self) -> bool {
         true
     }
     fn update(&mut self, e: &Event) -> bool {
-        self.update_day(&[e]).first().copied().unwrap_or(false)
+        update_alone(self, e)
     }
     fn update_day(&mut self, es: &[&Event]) -> Vec<bool> {
         let mut touched = Vec::with_capacity(es.len() * 2);
@@ -239,39 +238,21 @@ impl Engine for Whr {
         vec![true; es.len()]
     }
     fn level(&self, p: usize) -> f64 {
-        self.current(p) / NAT / self.scale
+        self.scale.level(self.current(p) / NAT)
     }
     fn finish(&mut self) {
         self.converge(50, 1e-6);
     }
     fn params(&self) -> Vec<(String, f64)> {
-        vec![
-            ("w2".into(), self.w2_elo),
-            ("prior_sd".into(), self.prior_sd),
-            ("scale".into(), self.scale),
-            ("stone".into(), self.stone),
-        ]
+        self.scale
+            .params(&[("w2", self.w2_elo), ("prior_sd", self.prior_sd)])
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::events::tests::event as ev;
     use super::*;
-
-    fn ev(day: i64, b: usize, w: usize, bw: bool) -> Event {
-        Event {
-            idx: 0,
-            date: None,
-            day,
-            black: b,
-            white: w,
-            handicap: 0,
-            komi: Some(7.0),
-            size: 19,
-            black_won: bw,
-            source: String::new(),
-        }
-    }
 
     #[test]
     fn hand_checked_single_game() {

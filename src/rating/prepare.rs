@@ -1,0 +1,203 @@
+//! Preparing the stream before any engine: games ordered, filtered (each skip with a
+//! reason), names folded and aliased, players numbered and their start levels chosen.
+
+use super::error::RateError;
+use super::events::{
+    self, DateKey, Event, GameInput, Identity, SkipReason, Skipped, compare_games, duplicate_key,
+};
+use super::ladder::{LadderFile, rank_level};
+use super::options::{RateOptions, Undated};
+use super::report::{PlayerInfo, StartSource};
+use crate::record::{ResultKind, Winner};
+use std::collections::BTreeMap;
+
+/// The prepared stream: players, events and the games skipped before any engine.
+pub(crate) struct Prepared {
+    /// Players by id, in order of first appearance.
+    pub players: Vec<PlayerInfo>,
+    /// The games to rate, in order.
+    pub events: Vec<Event>,
+    /// The games left out, with reasons.
+    pub skipped: Vec<Skipped>,
+}
+
+/// The inclusive bound of `--as-of` as (year, month, day).
+fn as_of_bound(s: &str) -> Result<(i32, u8, u8), RateError> {
+    let d = DateKey::parse(s).ok_or_else(|| RateError::AsOf(s.to_string()))?;
+    // A partial bound covers its whole period.
+    Ok((
+        d.year,
+        if d.month == 0 { 99 } else { d.month },
+        if d.day == 0 { 99 } else { d.day },
+    ))
+}
+
+/// Orders, filters and identifies the games (everything before the engines).
+pub(crate) fn prepare(games: &[GameInput], opts: &RateOptions) -> Result<Prepared, RateError> {
+    let id0 = Identity::from_aliases(opts.aliases.as_deref())?;
+    let ladder = match &opts.ladder {
+        Some(t) => Some(LadderFile::parse(t, &id0)?),
+        None => None,
+    };
+    let bound = opts.as_of.as_deref().map(as_of_bound).transpose()?;
+    let mut id = id0;
+    let mut order: Vec<usize> = (0..games.len()).collect();
+    // Keys parsed once; the full comparison only breaks the remaining ties.
+    let keys: Vec<_> = games
+        .iter()
+        .map(|g| {
+            let d = g.date.as_deref().and_then(DateKey::parse);
+            (
+                d.is_none(),
+                d,
+                g.event.as_deref().map(str::trim),
+                events::RoundKey::parse(g.round.as_deref()),
+                g.file.as_str(),
+                g.game,
+            )
+        })
+        .collect();
+    order.sort_by(|&a, &b| {
+        keys[a]
+            .cmp(&keys[b])
+            .then_with(|| compare_games(&games[a], &games[b]))
+    });
+
+    let mut skipped = Vec::new();
+    let mut kept: Vec<(usize, String, String)> = Vec::new();
+    let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+    for &gi in &order {
+        let g = &games[gi];
+        let date = g.date.as_deref().and_then(DateKey::parse);
+        let (bk, wk) = (
+            g.black
+                .as_deref()
+                .map(|n| id.key(n))
+                .filter(|k| !k.is_empty()),
+            g.white
+                .as_deref()
+                .map(|n| id.key(n))
+                .filter(|k| !k.is_empty()),
+        );
+        let reason = if date.is_none() && (opts.undated == Undated::Skip || bound.is_some()) {
+            Some(SkipReason::Undated)
+        } else if bk.is_none() || wk.is_none() {
+            Some(SkipReason::MissingPlayer)
+        } else if !matches!(g.winner, Winner::Black | Winner::White) {
+            Some(SkipReason::NoWinner)
+        } else if g.kind == Some(ResultKind::Forfeit) {
+            Some(SkipReason::Forfeit)
+        } else if bk == wk {
+            Some(SkipReason::SamePlayer)
+        } else if let (Some(d), Some(b)) = (date, bound) {
+            ((d.year, d.month, d.day) > b).then_some(SkipReason::AfterAsOf)
+        } else {
+            None
+        };
+        let reason = reason.or_else(|| {
+            let (b, w) = (bk.as_deref().unwrap_or(""), wk.as_deref().unwrap_or(""));
+            let key = duplicate_key(g, b, w)?;
+            match seen.get(&key) {
+                // Without a fingerprint, two games of one file are never duplicates.
+                Some(&first) if g.fingerprint.is_some() || games[first].file != g.file => {
+                    Some(SkipReason::Duplicate(games[first].source()))
+                }
+                Some(_) => None,
+                None => {
+                    seen.insert(key, gi);
+                    None
+                }
+            }
+        });
+        match (reason, bk, wk) {
+            (None, Some(b), Some(w)) => kept.push((gi, b, w)),
+            (r, _, _) => skipped.push(Skipped {
+                source: g.source(),
+                date: g.date.clone(),
+                black: g.black.clone(),
+                white: g.white.clone(),
+                reason: r.unwrap_or(SkipReason::MissingPlayer),
+                engine: None,
+            }),
+        }
+    }
+
+    // Players in order of first appearance; start level: ladder, then first rank, then default.
+    let mut pid: BTreeMap<String, usize> = BTreeMap::new();
+    let mut players: Vec<PlayerInfo> = Vec::new();
+    let mut rank_seen: Vec<Option<f64>> = Vec::new();
+    let mut events = Vec::with_capacity(kept.len());
+    let mut last_day = i64::MIN;
+    let mut extra = 0;
+    for (idx, (gi, bk, wk)) in kept.into_iter().enumerate() {
+        let g = &games[gi];
+        let mut ids = [0usize; 2];
+        for (slot, (key, raw, rank)) in [
+            (
+                &bk,
+                g.black.as_deref().unwrap_or(""),
+                g.black_rank.as_deref(),
+            ),
+            (
+                &wk,
+                g.white.as_deref().unwrap_or(""),
+                g.white_rank.as_deref(),
+            ),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            id.see(key, raw);
+            let p = *pid.entry(key.clone()).or_insert_with(|| {
+                players.push(PlayerInfo {
+                    name: String::new(),
+                    key: key.clone(),
+                    start: 0.0,
+                    start_source: StartSource::Default,
+                });
+                rank_seen.push(None);
+                players.len() - 1
+            });
+            if rank_seen[p].is_none() {
+                rank_seen[p] = rank.and_then(rank_level);
+            }
+            ids[slot] = p;
+        }
+        let day = match g.date.as_deref().and_then(DateKey::parse) {
+            Some(d) => d.days(),
+            None => {
+                // Undated games appended: one period each after the last date.
+                extra += 1;
+                last_day.max(0) + extra
+            }
+        };
+        last_day = last_day.max(day);
+        let square = g.width == g.height;
+        events.push(Event {
+            idx,
+            date: g.date.clone().filter(|d| DateKey::parse(d).is_some()),
+            day,
+            black: ids[0],
+            white: ids[1],
+            handicap: g.handicap,
+            komi: g.komi.filter(|k| k.is_finite()),
+            size: if square { g.width } else { 0 },
+            black_won: g.winner == Winner::Black,
+            source: g.source(),
+        });
+    }
+    for (p, info) in players.iter_mut().enumerate() {
+        info.name = id.display(&info.key);
+        let from_ladder = ladder.as_ref().and_then(|l| l.get(&info.key)).flatten();
+        (info.start, info.start_source) = match (from_ladder, rank_seen[p]) {
+            (Some(l), _) => (l, StartSource::Ladder),
+            (None, Some(r)) => (r, StartSource::Rank),
+            (None, None) => (opts.default_level, StartSource::Default),
+        };
+    }
+    Ok(Prepared {
+        players,
+        events,
+        skipped,
+    })
+}

@@ -1,0 +1,166 @@
+//! What a rating run produces: players, ladders, per-game history and predictions, and
+//! the whole [`RateReport`] (rendered by `table`).
+
+use super::engine::EngineRun;
+use super::evaluate::EngineEvaluation;
+use super::events::{Event, Skipped};
+use super::ladder::grade;
+use super::options::EngineKind;
+use serde::Serialize;
+
+/// A player of the rated stream.
+#[derive(Clone, Debug, Serialize)]
+pub struct PlayerInfo {
+    /// Display name.
+    pub name: String,
+    /// Folded canonical key.
+    pub key: String,
+    /// Start level.
+    pub start: f64,
+    /// Where the start level came from.
+    pub start_source: StartSource,
+}
+
+/// Where a player's start level came from, in order of precedence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum StartSource {
+    /// The ladder file.
+    Ladder,
+    /// The first readable rank in the player's records.
+    Rank,
+    /// Neither: the default level.
+    Default,
+}
+
+impl StartSource {
+    /// The name it is written as (`ladder`, `rank`, `default`).
+    pub fn name(self) -> &'static str {
+        match self {
+            StartSource::Ladder => "ladder",
+            StartSource::Rank => "rank",
+            StartSource::Default => "default",
+        }
+    }
+}
+
+/// One row of a final ladder.
+#[derive(Clone, Debug, Serialize)]
+pub struct LadderRow {
+    /// 1-based position.
+    pub position: usize,
+    /// Display name.
+    pub name: String,
+    /// Level on the ladder scale.
+    pub level: f64,
+    /// Grade (`3k`, `2d`).
+    pub grade: String,
+    /// Games rated by this engine.
+    pub games: u32,
+    /// Date of the last rated game.
+    pub last: Option<String>,
+}
+
+/// One player's side of one rated game.
+#[derive(Clone, Debug)]
+pub struct HistoryEntry {
+    /// Event index in the stream.
+    pub event: usize,
+    /// Player id.
+    pub player: usize,
+    /// Opponent id.
+    pub opponent: usize,
+    /// True when the player had Black.
+    pub black: bool,
+    /// Level before.
+    pub before: f64,
+    /// Level after.
+    pub after: f64,
+}
+
+/// One prediction made before a game.
+#[derive(Clone, Debug)]
+pub struct Prediction {
+    /// Event index in the stream.
+    pub event: usize,
+    /// Gap in ladder points, Black's effective level minus White's.
+    pub gap: f64,
+    /// Probability that Black wins.
+    pub p_black: f64,
+}
+
+/// Everything one engine produced.
+#[derive(Clone, Debug)]
+pub struct EngineReport {
+    /// Which engine.
+    pub engine: EngineKind,
+    /// Parameters used (fitted ones included), by name.
+    pub params: Vec<(String, f64)>,
+    /// Final ladder, strongest first.
+    pub ladder: Vec<LadderRow>,
+    /// Per-game history (when kept).
+    pub history: Vec<HistoryEntry>,
+    /// Predictions (when kept).
+    pub predictions: Vec<Prediction>,
+    /// Games this engine rated.
+    pub rated: usize,
+}
+
+/// The result of [`rate`].
+#[derive(Clone, Debug)]
+pub struct RateReport {
+    /// Players by id.
+    pub players: Vec<PlayerInfo>,
+    /// The rated event stream (common to all engines before engine-specific skips).
+    pub events: Vec<Event>,
+    /// One report per engine, in the order asked.
+    pub engines: Vec<EngineReport>,
+    /// Games not rated, with reasons (engine-specific ones name the engine).
+    pub skipped: Vec<Skipped>,
+    /// Evaluation figures (with `evaluate`).
+    pub evaluation: Vec<EngineEvaluation>,
+}
+
+/// The final ladder of one engine run: players who played a rated game, strongest first
+/// (ties by name, so that the order never depends on the input).
+pub(crate) fn final_ladder(
+    run: &EngineRun,
+    players: &[PlayerInfo],
+    events: &[Event],
+) -> Vec<LadderRow> {
+    let mut rows: Vec<LadderRow> = (0..players.len())
+        .filter(|&p| run.games[p] > 0)
+        .map(|p| LadderRow {
+            position: 0,
+            name: players[p].name.clone(),
+            level: run.levels[p],
+            grade: grade(run.levels[p]),
+            games: run.games[p],
+            last: run.last[p].and_then(|i| events[i].date.clone()),
+        })
+        .collect();
+    rows.sort_by(|a, b| {
+        b.level
+            .total_cmp(&a.level)
+            .then_with(|| a.name.cmp(&b.name))
+    });
+    for (i, r) in rows.iter_mut().enumerate() {
+        r.position = i + 1;
+    }
+    rows
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_sources_serialise_as_their_names() {
+        for s in [StartSource::Ladder, StartSource::Rank, StartSource::Default] {
+            assert_eq!(
+                serde_json::to_string(&s).ok(),
+                Some(format!("\"{}\"", s.name()))
+            );
+        }
+    }
+}

@@ -115,6 +115,44 @@ impl Chains {
     }
 }
 
+/// A connected set of points of one kind, with the points next to it of another kind.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Area {
+    /// Its points (padded indices), in the order the fill took them.
+    pub points: Vec<usize>,
+    /// The on-board points next to it that are not of its kind, as often and in the order
+    /// they were met.
+    pub border: Vec<usize>,
+}
+
+/// The areas of `cells` (a padded array of shape `geo`): the connected sets of points whose
+/// cell `inside` accepts, in order of their first point.
+pub fn areas(geo: &Geometry, cells: &[Cell], inside: impl Fn(Cell) -> bool) -> Vec<Area> {
+    let mut seen = vec![false; cells.len()];
+    let mut out = Vec::new();
+    let mut stack = Vec::new();
+    for start in 0..cells.len() {
+        if cells[start] == Cell::Edge || !inside(cells[start]) || seen[start] {
+            continue;
+        }
+        let mut border = Vec::new();
+        let mut points = Vec::new();
+        flood(geo, start, &mut seen, &mut stack, &mut points, |q| {
+            let c = cells[q];
+            if c == Cell::Edge {
+                return false;
+            }
+            if !inside(c) {
+                border.push(q);
+                return false;
+            }
+            true
+        });
+        out.push(Area { points, border });
+    }
+    out
+}
+
 /// A connected set of empty points and the colours of the stones around it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Region {
@@ -137,33 +175,19 @@ impl Region {
 
 /// The empty regions of `cells`, a padded array of shape `geo`.
 pub fn regions(geo: &Geometry, cells: &[Cell]) -> Vec<Region> {
-    let mut seen = vec![false; cells.len()];
-    let mut out = Vec::new();
-    let mut stack = Vec::new();
-    for start in 0..cells.len() {
-        if cells[start] != Cell::Empty || seen[start] {
-            continue;
-        }
-        let mut touches = [false; 2];
-        let mut points = Vec::new();
-        flood(
-            geo,
-            start,
-            &mut seen,
-            &mut stack,
-            &mut points,
-            |q| match cells[q] {
-                Cell::Empty => true,
-                c @ (Cell::Black | Cell::White) => {
-                    touches[c.side()] = true;
-                    false
-                }
-                Cell::Edge => false,
-            },
-        );
-        out.push(Region { points, touches });
-    }
-    out
+    areas(geo, cells, |c| c == Cell::Empty)
+        .into_iter()
+        .map(|a| {
+            let mut touches = [false; 2];
+            for &q in &a.border {
+                touches[cells[q].side()] = true;
+            }
+            Region {
+                points: a.points,
+                touches,
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -12,7 +12,7 @@ pub mod rings;
 #[cfg(test)]
 mod tests;
 
-pub use fill::{Chain, Chains, Grid, Region, flood, regions};
+pub use fill::{Area, Chain, Chains, Grid, Region, areas, flood, regions};
 pub use geometry::{Cell, Geometry, STONES};
 pub use rings::{ChainBoard, Liberties, PseudoCount, Ring};
 

@@ -1,49 +1,39 @@
 //! Benson's algorithm (chains that are alive whatever the opponent does, even if their owner
 //! passes forever), and the regions such chains enclose, which the playouts must respect.
 
-use crate::board::{Cell, Chains, Grid, STONES, flood};
+use crate::board::{Cell, Chains, Grid, STONES, areas};
+
+/// The regions `c` encloses: connected sets of points that are not `c` stones, each with
+/// its points and the `c` chains on its border (in the order met).
+fn enclosed_by(g: &Grid, ch: &Chains, c: Cell) -> Vec<(Vec<usize>, Vec<usize>)> {
+    areas(&g.geo, &g.cells, |v| v != c)
+        .into_iter()
+        .map(|a| {
+            let mut border: Vec<usize> = Vec::new();
+            for &q in &a.border {
+                if let Some(ci) = ch.id[q].filter(|ci| !border.contains(ci)) {
+                    border.push(ci);
+                }
+            }
+            (a.points, border)
+        })
+        .collect()
+}
 
 /// Which chains of colour `c` are pass-alive (unconditionally alive), by chain index.
 pub(super) fn benson(g: &Grid, ch: &Chains, c: Cell) -> Vec<bool> {
     let geo = &g.geo;
-    // Regions enclosed by `c`: connected sets of points that are not `c` stones, with their
-    // empty points and the `c` chains on their border.
-    let n = g.cells.len();
-    let mut seen = vec![false; n];
-    let mut stack = Vec::new();
-    let mut points = Vec::new();
-    let mut regions: Vec<(Vec<usize>, Vec<usize>)> = Vec::new();
-    for start in 0..n {
-        let v = g.cells[start];
-        if v == Cell::Edge || v == c || seen[start] {
-            continue;
-        }
-        let mut border: Vec<usize> = Vec::new();
-        points.clear();
-        flood(
-            geo,
-            start,
-            &mut seen,
-            &mut stack,
-            &mut points,
-            |q| match g.cells[q] {
-                Cell::Edge => false,
-                vq if vq == c => {
-                    if let Some(ci) = ch.id[q].filter(|ci| !border.contains(ci)) {
-                        border.push(ci);
-                    }
-                    false
-                }
-                _ => true,
-            },
-        );
-        let empties = points
-            .iter()
-            .copied()
-            .filter(|&p| g.cells[p] == Cell::Empty)
-            .collect();
-        regions.push((empties, border));
-    }
+    // Each region `c` encloses, with its empty points and its border chains.
+    let regions: Vec<(Vec<usize>, Vec<usize>)> = enclosed_by(g, ch, c)
+        .into_iter()
+        .map(|(points, border)| {
+            let empties = points
+                .into_iter()
+                .filter(|&p| g.cells[p] == Cell::Empty)
+                .collect();
+            (empties, border)
+        })
+        .collect();
     // vital[r] lists the chains to which region r is vital (all its empty points are their liberties).
     let vital: Vec<Vec<usize>> = regions
         .iter()
@@ -108,38 +98,12 @@ pub(super) struct Enclosures {
 
 /// The regions enclosed by the chains `pass_alive` marks, for both colours.
 pub(super) fn enclosures(g: &Grid, ch: &Chains, pass_alive: &[bool]) -> Enclosures {
-    let geo = &g.geo;
     let n = g.cells.len();
     let mut enclosed = vec![0u8; n];
     let mut empty_only = vec![0u8; n];
-    let mut seen = vec![false; n];
-    let mut stack = Vec::new();
-    let mut region = Vec::new();
     for c in STONES {
-        seen.iter_mut().for_each(|x| *x = false);
-        for start in 0..n {
-            let v = g.cells[start];
-            if v == Cell::Edge || v == c || seen[start] {
-                continue;
-            }
-            region.clear();
-            let mut sound = true;
-            flood(
-                geo,
-                start,
-                &mut seen,
-                &mut stack,
-                &mut region,
-                |q| match g.cells[q] {
-                    Cell::Edge => false,
-                    vq if vq == c => {
-                        sound &= ch.id[q].is_some_and(|ci| pass_alive[ci]);
-                        false
-                    }
-                    _ => true,
-                },
-            );
-            if sound {
+        for (region, border) in enclosed_by(g, ch, c) {
+            if border.iter().all(|&ci| pass_alive[ci]) {
                 let foes = region.iter().any(|&p| g.cells[p] == c.opponent());
                 for &p in &region {
                     enclosed[p] |= c.bit();

@@ -13,20 +13,12 @@ use std::time::Instant;
 
 crate::choice::choice! {
     /// Which reports reach the output (the summary always counts them all).
-    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
     pub enum Only {
-        #[default]
-        All = ("all", "Every game and every failed file"),
-        Problems = (
-            "problems",
-            "Games and files with an error, a repair, or a rule violation"
-        ),
+        #[default] All = ("all", "Every game and every failed file"),
+        Problems = ("problems", "Games and files with an error, a repair, or a rule violation"),
         Errors = ("errors", "Only errors"),
         Violations = ("violations", "Only games with rule violations"),
-        Mismatches = (
-            "mismatches",
-            "Only games whose computed result differs from `RE` (winner or margin)"
-        ),
+        Mismatches = ("mismatches", "Only games whose computed result differs from `RE` (winner or margin)"),
     }
 }
 

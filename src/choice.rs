@@ -44,7 +44,9 @@ impl std::fmt::Display for UnknownChoice {
 impl std::error::Error for UnknownChoice {}
 
 /// Declares a [`Choice`] enum: `Variant = ("name", "description")`, the description becoming
-/// the variant's doc comment. Also gives `name()`, `Display` and `FromStr` by name.
+/// the variant's doc comment, one variant marked `#[default]`. Gives the usual derives, `name()`,
+/// `Display`, `FromStr`, and `Serialize` as the name, so that outputs and the command line
+/// can never spell a value two ways.
 macro_rules! choice {
     (
         $(#[$meta:meta])*
@@ -56,6 +58,7 @@ macro_rules! choice {
         }
     ) => {
         $(#[$meta])*
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
         $vis enum $ty {
             $(
                 #[doc = $help]
@@ -95,6 +98,12 @@ macro_rules! choice {
                 })
             }
         }
+
+        impl ::serde::Serialize for $ty {
+            fn serialize<S: ::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_str(self.name())
+            }
+        }
     };
 }
 
@@ -106,10 +115,8 @@ mod tests {
 
     crate::choice::choice! {
         /// A test choice.
-        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
         enum Fruit {
-            #[default]
-            Apple = ("apple", "A fruit"),
+            #[default] Apple = ("apple", "A fruit"),
             BloodOrange = ("blood-orange", "Another fruit"),
         }
     }
@@ -127,5 +134,9 @@ mod tests {
         );
         assert_eq!(Fruit::ALL[1].2, "Another fruit");
         assert_eq!(Fruit::default(), Fruit::Apple);
+        assert_eq!(
+            serde_json::to_string(&[Fruit::BloodOrange]).ok().as_deref(),
+            Some("[\"blood-orange\"]")
+        );
     }
 }

@@ -10,26 +10,11 @@ use serde::Serialize;
 
 crate::choice::choice! {
     /// Which repetitions a board play may not create.
-    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
-    #[serde(rename_all = "kebab-case")]
     pub enum KoRule {
-        #[default]
-        Positional = (
-            "positional",
-            "No whole-board arrangement may repeat, whoever is to move (French default)"
-        ),
-        Situational = (
-            "situational",
-            "No arrangement may repeat with the same player to move"
-        ),
-        NaturalSituational = (
-            "natural-situational",
-            "No player may recreate an arrangement they created before by a board play"
-        ),
-        Simple = (
-            "simple",
-            "Only the immediate recapture of a basic ko is forbidden"
-        ),
+        #[default] Positional = ("positional", "No whole-board arrangement may repeat, whoever is to move (French default)"),
+        Situational = ("situational", "No arrangement may repeat with the same player to move"),
+        NaturalSituational = ("natural-situational", "No player may recreate an arrangement they created before by a board play"),
+        Simple = ("simple", "Only the immediate recapture of a basic ko is forbidden"),
     }
 }
 

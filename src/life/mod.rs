@@ -35,15 +35,9 @@ pub enum ChainStatus {
 
 crate::choice::choice! {
     /// How dead stones are found.
-    #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize)]
-    #[serde(rename_all = "lowercase")]
     pub enum DeadStoneMethod {
-        #[default]
-        Auto = ("auto", "Markup when the record has some, otherwise the estimate"),
-        Markup = (
-            "markup",
-            "Territory markup only (falls back to the estimate, with a note, when there is none)"
-        ),
+        #[default] Auto = ("auto", "Markup when the record has some, otherwise the estimate"),
+        Markup = ("markup", "Territory markup only (falls back to the estimate, with a note, when there is none)"),
         Estimate = ("estimate", "The estimate, ignoring any markup"),
         None = ("none", "Every stone alive (Tromp-Taylor)"),
     }

@@ -5,20 +5,12 @@ use serde::Serialize;
 
 crate::choice::choice! {
     /// A rating engine.
-    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-    #[serde(rename_all = "lowercase")]
     pub enum EngineKind {
-        Ffg1984 = (
-            "ffg1984",
-            "The 1984 French ladder (seed 000), exactly as written"
-        ),
+        #[default] Ffg1984 = ("ffg1984", "The 1984 French ladder (seed 000), exactly as written"),
         Ffg2003 = ("ffg2003", "The French federation's 2003–2012 rule"),
         Egf = ("egf", "European Go Federation GoR (2021 formula)"),
         Glicko2 = ("glicko2", "Glickman's Glicko-2, one rating period per day"),
-        Whr = (
-            "whr",
-            "Coulom's Whole-History Rating, updated incrementally day by day"
-        ),
+        Whr = ("whr", "Coulom's Whole-History Rating, updated incrementally day by day"),
         Elo = ("elo", "Plain per-game Elo: the baseline"),
     }
 }
@@ -32,25 +24,16 @@ impl EngineKind {
 
 crate::choice::choice! {
     /// Rounding of the 1984 ladder's VAR.
-    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-    #[serde(rename_all = "lowercase")]
     pub enum Rounding {
-        #[default]
-        Trunc = (
-            "trunc",
-            "Truncate VAR to an integer (the Decision in rules.md §4)"
-        ),
+        #[default] Trunc = ("trunc", "Truncate VAR to an integer (the Decision in rules.md §4)"),
         Exact = ("exact", "Keep fractions"),
     }
 }
 
 crate::choice::choice! {
     /// Output format of the ladder.
-    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-    #[serde(rename_all = "lowercase")]
     pub enum Format {
-        #[default]
-        Table = ("table", "Aligned terminal table"),
+        #[default] Table = ("table", "Aligned terminal table"),
         Csv = ("csv", "CSV with a header row"),
         Json = ("json", "JSON"),
     }
@@ -58,15 +41,9 @@ crate::choice::choice! {
 
 crate::choice::choice! {
     /// What to do with undated games.
-    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-    #[serde(rename_all = "lowercase")]
     pub enum Undated {
-        #[default]
-        Skip = ("skip", "Leave them out (reported)"),
-        Last = (
-            "last",
-            "Rate them after all dated games, in file order (reported)"
-        ),
+        #[default] Skip = ("skip", "Leave them out (reported)"),
+        Last = ("last", "Rate them after all dated games, in file order (reported)"),
     }
 }
 

@@ -36,8 +36,8 @@ pub struct Analyzed {
 fn fingerprint(record: &GameRecord) -> u64 {
     // DefaultHasher::new() uses fixed keys: the value is the same on every run.
     let mut h = std::collections::hash_map::DefaultHasher::new();
-    record.size.width.hash(&mut h);
-    record.size.height.hash(&mut h);
+    record.facts.size.width.hash(&mut h);
+    record.facts.size.height.hash(&mut h);
     record.steps.hash(&mut h);
     h.finish()
 }
@@ -71,7 +71,11 @@ pub fn score_game(
         record.territory_white.as_slice(),
     ));
     let ld = match &opts.dead_stones {
-        DeadStones::Gtp(cmd) => gtp_life(cmd, &replay.position, record.komi.value.unwrap_or(0.0)),
+        DeadStones::Gtp(cmd) => gtp_life(
+            cmd,
+            &replay.position,
+            record.facts.komi.value.unwrap_or(0.0),
+        ),
         DeadStones::Method(m) => life::decide(&replay.position, markup, *m),
     };
     let open = open_points(&replay.position, &ld);
@@ -117,8 +121,8 @@ fn open_points(pos: &crate::board::Position, ld: &life::LifeAndDeath) -> usize {
 pub fn replay_record(record: &GameRecord, rules: &Rules) -> (crate::handicap::Handicap, Replay) {
     let hc = handicap::infer(record);
     let replay = crate::replay::replay(
-        record.size.width,
-        record.size.height,
+        record.facts.size.width,
+        record.facts.size.height,
         &record.steps,
         rules,
         hc.placement_moves,
@@ -183,15 +187,7 @@ pub fn analyze_game(
     let mut r = GameReport::bare(file, Some(game), status);
     r.warnings = record.warnings.clone();
     r.encoding = Some(encoding.clone());
-    r.size = Some(record.size);
-    r.black = Some(record.black.clone());
-    r.white = Some(record.white.clone());
-    r.date = record.date.clone();
-    r.event = record.event.clone();
-    r.round = record.round.clone();
-    r.place = record.place.clone();
-    r.rules = Some(record.rules.clone());
-    r.komi = Some(record.komi.clone());
+    r.facts = Some(record.facts.clone());
     r.result = Some(record.result.clone());
     let (hc, replay) = replay_record(record, &opts.rules);
     r.handicap = Some(hc);
@@ -378,10 +374,10 @@ pub fn picture(
     };
     let mut title = format!(
         "{name}#{index} — Black {} vs White {}",
-        player(&record.black),
-        player(&record.white)
+        player(&record.facts.black),
+        player(&record.facts.white)
     );
-    if let Some(d) = record.date.as_ref().and_then(|d| d.first.clone()) {
+    if let Some(d) = record.facts.date.as_ref().and_then(|d| d.first.clone()) {
         title.push_str(&format!(", {d}"));
     }
     let (life, score) = match score_game(&record, &replay, hc.stones, opts) {

@@ -3,9 +3,7 @@
 use crate::decode::EncodingInfo;
 use crate::handicap::Handicap;
 use crate::input::InputError;
-use crate::record::{
-    GameDate, Komi, Player, RecordError, RecordErrorKind, RecordedResult, RulesInfo, Size,
-};
+use crate::record::{GameFacts, RecordError, RecordErrorKind, RecordedResult};
 use crate::replay::Violation;
 use crate::scoring::{Score, Verdict, WinnerReport};
 use serde::Serialize;
@@ -109,33 +107,9 @@ pub struct GameReport {
     /// How the bytes were decoded.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub encoding: Option<EncodingInfo>,
-    /// Board size.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub size: Option<Size>,
-    /// Black player.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub black: Option<Player>,
-    /// White player.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub white: Option<Player>,
-    /// Date.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub date: Option<GameDate>,
-    /// Event.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub event: Option<String>,
-    /// Round.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub round: Option<String>,
-    /// Place.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub place: Option<String>,
-    /// Rules.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub rules: Option<RulesInfo>,
-    /// Komi.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub komi: Option<Komi>,
+    /// Size, players, date, event, round, place, rules and komi, as the record gives them.
+    #[serde(flatten)]
+    pub facts: Option<GameFacts>,
     /// Handicap, inferred and declared.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub handicap: Option<Handicap>,
@@ -181,15 +155,7 @@ impl GameReport {
             errors: Vec::new(),
             warnings: Vec::new(),
             encoding: None,
-            size: None,
-            black: None,
-            white: None,
-            date: None,
-            event: None,
-            round: None,
-            place: None,
-            rules: None,
-            komi: None,
+            facts: None,
             handicap: None,
             moves: None,
             passes: None,

@@ -52,9 +52,9 @@ impl<'a> ScoreInput<'a> {
         ScoreInput {
             position: &replay.position,
             life,
-            komi: record.komi.value,
+            komi: record.facts.komi.value,
             handicap,
-            rules: Rules::preset(record.rules.name),
+            rules: Rules::preset(record.facts.rules.name),
             captures_black: replay.captures_black + replay.suicided_white,
             captures_white: replay.captures_white + replay.suicided_black,
             passes_black: replay.passes_black,

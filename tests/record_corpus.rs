@@ -120,12 +120,15 @@ fn fox_scaled_komi_and_missing_paren() {
         &dir,
         "fox-pro-featurecat/Pro2/Pro/7p/1548742404010001978.sgf",
     ) {
-        assert_eq!(g.komi.value, Some(6.5));
-        assert!(g.komi.scaled);
-        assert_eq!(g.rules.name, RuleSet::Japanese);
+        assert_eq!(g.facts.komi.value, Some(6.5));
+        assert!(g.facts.komi.scaled);
+        assert_eq!(g.facts.rules.name, RuleSet::Japanese);
         assert_eq!(g.result.winner, Winner::Black);
         assert_eq!(g.result.kind, Some(ResultKind::Resign));
-        assert_eq!(g.date.and_then(|d| d.first).as_deref(), Some("2019-01-29"));
+        assert_eq!(
+            g.facts.date.and_then(|d| d.first).as_deref(),
+            Some("2019-01-29")
+        );
     }
     if let Some(g) = first_game(
         &dir,
@@ -133,7 +136,7 @@ fn fox_scaled_komi_and_missing_paren() {
     ) {
         // Starts with `;GM[1]`: repaired, KM[375] is 7.5.
         assert!(g.repaired);
-        assert_eq!(g.komi.value, Some(7.5));
+        assert_eq!(g.facts.komi.value, Some(7.5));
         assert!(g.steps.len() > 100);
     }
 }
@@ -144,24 +147,24 @@ fn katago_rectangular_boards() {
     let base = "katago-tests/extracted_from_testsgf_cpp";
     if let Some(g) = first_game(&dir, &format!("{base}/testsgf_L1418.sgf")) {
         assert_eq!(
-            g.size,
+            g.facts.size,
             Size {
                 width: 9,
                 height: 17
             }
         );
-        assert_eq!(g.rules.name, RuleSet::Chinese);
+        assert_eq!(g.facts.rules.name, RuleSet::Chinese);
         assert_eq!(g.result.margin, Some(32.5));
     }
     if let Some(g) = first_game(&dir, &format!("{base}/testsgf_L0578.sgf")) {
         assert_eq!(
-            g.size,
+            g.facts.size,
             Size {
                 width: 17,
                 height: 3
             }
         );
-        assert_eq!(g.komi.value, Some(-6.5));
+        assert_eq!(g.facts.komi.value, Some(-6.5));
     }
 }
 
@@ -169,10 +172,13 @@ fn katago_rectangular_boards() {
 fn kgs_date_and_result() {
     let Some(dir) = corpus() else { return };
     if let Some(g) = first_game(&dir, "kgs-6d-godmoves/kgs-19-2017-01-new/2017-01-01-1.sgf") {
-        assert_eq!(g.date.and_then(|d| d.first).as_deref(), Some("2017-01-01"));
-        assert_eq!(g.black.name.as_deref(), Some("lockhart"));
+        assert_eq!(
+            g.facts.date.and_then(|d| d.first).as_deref(),
+            Some("2017-01-01")
+        );
+        assert_eq!(g.facts.black.name.as_deref(), Some("lockhart"));
         assert_eq!(g.result.winner, Winner::Black);
         assert_eq!(g.result.kind, Some(ResultKind::Resign));
-        assert_eq!(g.komi.value, Some(6.5));
+        assert_eq!(g.facts.komi.value, Some(6.5));
     }
 }

@@ -8,8 +8,8 @@
 use super::facts::{parse_date, parse_komi, parse_result, parse_rules, parse_size};
 use super::main_line::{main_line, territory};
 use super::{
-    GameRecord, Player, RecordError, RecordErrorKind, RecordedResult, RuleSet, RulesInfo, Size,
-    Winner,
+    GameFacts, GameRecord, Player, RecordError, RecordErrorKind, RecordedResult, RuleSet,
+    RulesInfo, Size, Winner,
 };
 use sgf_parse::SgfNode;
 use sgf_parse::go::Prop;
@@ -226,22 +226,24 @@ pub(super) fn build_game(
     let (territory_black, territory_white) = territory(nodes.last().copied(), size);
 
     Ok(GameRecord {
-        size,
+        facts: GameFacts {
+            size,
+            black: Player {
+                name: text_opt(info.get("PB")),
+                rank: text_opt(info.get("BR")),
+            },
+            white: Player {
+                name: text_opt(info.get("PW")),
+                rank: text_opt(info.get("WR")),
+            },
+            date,
+            event: text_opt(info.get("EV")),
+            round: text_opt(info.get("RO")),
+            place: text_opt(info.get("PC")),
+            rules,
+            komi,
+        },
         size_raw,
-        black: Player {
-            name: text_opt(info.get("PB")),
-            rank: text_opt(info.get("BR")),
-        },
-        white: Player {
-            name: text_opt(info.get("PW")),
-            rank: text_opt(info.get("WR")),
-        },
-        date,
-        event: text_opt(info.get("EV")),
-        round: text_opt(info.get("RO")),
-        place: text_opt(info.get("PC")),
-        rules,
-        komi,
         handicap_declared,
         handicap_raw,
         result,
@@ -267,26 +269,26 @@ mod tests {
              RU[French]KM[7.5]RE[B+3.5]AP[Test:1];B[aa];W[bb])",
         );
         assert_eq!(
-            g.size,
+            g.facts.size,
             Size {
                 width: 19,
                 height: 13
             }
         );
         assert_eq!(g.size_raw.as_deref(), Some("19:13"));
-        assert_eq!(g.black.name.as_deref(), Some("Alice"));
-        assert_eq!(g.black.rank.as_deref(), Some("3k"));
-        assert_eq!(g.white.name, None);
-        assert_eq!(g.white.rank.as_deref(), Some("2d"));
+        assert_eq!(g.facts.black.name.as_deref(), Some("Alice"));
+        assert_eq!(g.facts.black.rank.as_deref(), Some("3k"));
+        assert_eq!(g.facts.white.name, None);
+        assert_eq!(g.facts.white.rank.as_deref(), Some("2d"));
         assert_eq!(
-            g.date.as_ref().and_then(|d| d.first.as_deref()),
+            g.facts.date.as_ref().and_then(|d| d.first.as_deref()),
             Some("2016-03-12")
         );
-        assert_eq!(g.event.as_deref(), Some("Cup"));
-        assert_eq!(g.round.as_deref(), Some("2"));
-        assert_eq!(g.place.as_deref(), Some("Paris"));
-        assert_eq!(g.rules.name, RuleSet::French);
-        assert_eq!(g.komi.value, Some(7.5));
+        assert_eq!(g.facts.event.as_deref(), Some("Cup"));
+        assert_eq!(g.facts.round.as_deref(), Some("2"));
+        assert_eq!(g.facts.place.as_deref(), Some("Paris"));
+        assert_eq!(g.facts.rules.name, RuleSet::French);
+        assert_eq!(g.facts.komi.value, Some(7.5));
         assert_eq!(g.result.winner, Winner::Black);
         assert_eq!(g.application.as_deref(), Some("Test:1"));
         assert!(!g.repaired);
@@ -296,28 +298,28 @@ mod tests {
     #[test]
     fn fox_chinese_results_in_stones_are_doubled() {
         let g = one("(;GM[1]AP[foxwq]KM[375]RU[Chinese]RE[B+0.75];B[pd];W[dd])");
-        assert_eq!(g.komi.value, Some(7.5));
+        assert_eq!(g.facts.komi.value, Some(7.5));
         assert_eq!(g.result.margin, Some(1.5));
         assert!(has_warning(&g, "in stones"));
         // Komi ×100 (`KM[650]`) is in points, and so is the result.
         let g = one("(;GM[1]AP[foxwq]KM[650]RU[Japanese]RE[W+2.5];B[pd];W[dd])");
         assert_eq!(g.result.margin, Some(2.5));
         let g = one("(;GM[1]AP[foxwq]KM[0]HA[0]RU[Japanese]RE[W+0.5];B[pd];W[dd])");
-        assert_eq!(g.komi.value, None);
+        assert_eq!(g.facts.komi.value, None);
         assert!(has_warning(&g, "Fox even game"));
     }
 
     #[test]
     fn yuanyu_zero_komi_in_an_even_game_is_no_komi() {
         let g = one("(;GM[1]AP[YuanYu]KM[0]HA[0]RU[Japanese]RE[W+3.5];B[pd];W[dd])");
-        assert_eq!(g.komi.value, None);
-        assert_eq!(g.komi.raw.as_deref(), Some("0"));
+        assert_eq!(g.facts.komi.value, None);
+        assert_eq!(g.facts.komi.raw.as_deref(), Some("0"));
         assert!(has_warning(&g, "YuanYu"));
         // In a handicap game, or from another program, zero is taken at its word.
         let g = one("(;GM[1]AP[YuanYu]KM[0]HA[2]AB[dd][pp];W[pd])");
-        assert_eq!(g.komi.value, Some(0.0));
+        assert_eq!(g.facts.komi.value, Some(0.0));
         let g = one("(;GM[1]AP[CGoban:3]KM[0];B[pd])");
-        assert_eq!(g.komi.value, Some(0.0));
+        assert_eq!(g.facts.komi.value, Some(0.0));
         assert!(!has_warning(&g, "YuanYu"));
     }
 
@@ -325,16 +327,16 @@ mod tests {
     fn defaults_when_absent() {
         let g = one("(;B[dd])");
         assert_eq!(
-            g.size,
+            g.facts.size,
             Size {
                 width: 19,
                 height: 19
             }
         );
         assert_eq!(g.size_raw, None);
-        assert_eq!(g.komi.value, None);
-        assert_eq!(g.date, None);
-        assert_eq!(g.rules.name, RuleSet::Unknown);
+        assert_eq!(g.facts.komi.value, None);
+        assert_eq!(g.facts.date, None);
+        assert_eq!(g.facts.rules.name, RuleSet::Unknown);
         assert_eq!(g.result.kind, None);
         assert_eq!(g.steps, vec![mv(Color::Black, MoveAt::Point(pt(3, 3)))]);
     }
@@ -343,7 +345,7 @@ mod tests {
     fn invalid_ha_and_km_read_raw() {
         let g = one("(;HA[0]KM[6,5];B[dd])");
         assert_eq!(g.handicap_declared, Some(0));
-        assert_eq!(g.komi.value, Some(6.5));
+        assert_eq!(g.facts.komi.value, Some(6.5));
         assert!(has_warning(&g, "KM[6,5] read as 6.5"), "{:?}", g.warnings);
         let g = one("(;HA[7.5];B[dd])");
         assert_eq!(g.handicap_declared, None);
@@ -377,8 +379,8 @@ mod tests {
             panic!("{:?}", file.games)
         };
         assert!(g.repaired);
-        assert_eq!(g.komi.value, Some(6.5));
-        assert!(g.komi.scaled);
+        assert_eq!(g.facts.komi.value, Some(6.5));
+        assert!(g.facts.komi.scaled);
         assert_eq!(g.application.as_deref(), Some("GNU Go:3.8"));
         assert!(has_warning(g, "duplicated AP[foxwq]"));
         assert_eq!(g.result.margin, Some(2.25));
@@ -390,7 +392,7 @@ mod tests {
     fn fox_game_info_in_second_node() {
         let g = one("(;GM[1]SZ[19];AB[pd][dp]HA[2]KM[0];W[pp])");
         assert_eq!(g.handicap_declared, Some(2));
-        assert_eq!(g.komi.value, Some(0.0));
+        assert_eq!(g.facts.komi.value, Some(0.0));
     }
 
     #[test]

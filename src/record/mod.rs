@@ -262,29 +262,40 @@ impl RecordedResult {
     }
 }
 
-/// One game of a file, its facts normalised and its main line as steps.
-#[derive(Clone, Debug)]
-pub struct GameRecord {
+/// What a record says about a game besides its moves, normalised: what a report shows of it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GameFacts {
     /// Board size.
     pub size: Size,
-    /// Raw `SZ`, if any.
-    pub size_raw: Option<String>,
     /// Black player.
     pub black: Player,
     /// White player.
     pub white: Player,
     /// Date, if `DT` is present.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub date: Option<GameDate>,
     /// Event (`EV`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub event: Option<String>,
     /// Round (`RO`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub round: Option<String>,
     /// Place (`PC`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub place: Option<String>,
     /// Rules (`RU`).
     pub rules: RulesInfo,
     /// Komi (`KM`).
     pub komi: Komi,
+}
+
+/// One game of a file: its facts, what scoring and handicap inference read, and its main line.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    /// Size, players, date, event, rules, komi.
+    pub facts: GameFacts,
+    /// Raw `SZ`, if any.
+    pub size_raw: Option<String>,
     /// Declared handicap (`HA`), raw value kept when unreadable.
     pub handicap_declared: Option<i64>,
     /// Raw `HA` when it could not be read as an integer.

@@ -198,7 +198,7 @@ mod tests {
         let Some(Ok(g)) = parsed.games.first() else {
             panic!("{:?}", parsed.games)
         };
-        assert_eq!(g.black.name.as_deref(), Some("René"));
+        assert_eq!(g.facts.black.name.as_deref(), Some("René"));
         let file = read_bytes(b"hello".to_vec(), &ParseLimits::default());
         assert!(
             file.parsed

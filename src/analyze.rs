@@ -256,19 +256,6 @@ pub struct Picture {
     pub last_move: Option<crate::board::Point>,
 }
 
-impl Picture {
-    /// The diagram's view of it.
-    pub fn input(&self) -> crate::diagram::DiagramInput<'_> {
-        crate::diagram::DiagramInput {
-            position: &self.position,
-            life: &self.life,
-            score: self.score.as_ref(),
-            title: self.title.clone(),
-            last_move: self.last_move,
-        }
-    }
-}
-
 /// Splits `file.sgf#2` into the file and the index of a game in it (0 when none is given).
 ///
 /// Only a trailing `#digits` picks a game: a `#` elsewhere, or followed by anything but

@@ -92,7 +92,7 @@ fn rate(args: &RateArgs) -> Result<(), String> {
     });
     let report = rating::rate(&games, &ro).map_err(|e| e.to_string())?;
     // The library decides what goes where and in which order; this only writes it.
-    for (to, text) in report.outputs(&request, &summary) {
+    for (to, text) in report.outputs(&request, &summary.read_note()) {
         // A file destination is only given when its path was.
         let to_file = |p: &Option<PathBuf>| p.as_ref().map_or(Ok(()), |p| write_text(p, &text));
         match to {
@@ -151,9 +151,10 @@ fn show(args: &ShowArgs) -> Result<(), String> {
         ColorChoice::Never => false,
         ColorChoice::Auto => std::io::stdout().is_terminal(),
     };
-    print!("{}", echelle::diagram::terminal(&pic.input(), color));
+    let drawing = echelle::diagram::DiagramInput::of(&pic);
+    print!("{}", echelle::diagram::terminal(&drawing, color));
     if let Some(p) = &args.svg {
-        write_text(p, &echelle::diagram::svg(&pic.input()))?;
+        write_text(p, &echelle::diagram::svg(&drawing))?;
     }
     Ok(())
 }

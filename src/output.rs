@@ -289,6 +289,16 @@ impl Summary {
         }
     }
 
+    /// One line saying how many inputs and games were read, and how fast (for `rate`).
+    pub fn read_note(&self) -> String {
+        format!(
+            "echelle: {} SGF inputs, {} games read in {:.2}s\n",
+            self.files,
+            self.games,
+            self.elapsed.as_secs_f64()
+        )
+    }
+
     /// The human-readable summary.
     pub fn render(&self) -> String {
         let mut s = String::new();

@@ -13,6 +13,7 @@ mod text;
 pub use self::svg::svg;
 pub use self::text::terminal;
 
+use crate::analyze::Picture;
 use crate::board::{Color, Point, Position};
 use crate::life::{ChainStatus, Confidence, DeadSource, LifeAndDeath};
 use crate::record::{RuleSet, Winner};
@@ -31,6 +32,19 @@ pub struct DiagramInput<'a> {
     pub title: String,
     /// The last move played, marked on the board.
     pub last_move: Option<Point>,
+}
+
+impl<'a> DiagramInput<'a> {
+    /// What to draw of one analysed game.
+    pub fn of(picture: &'a Picture) -> DiagramInput<'a> {
+        DiagramInput {
+            position: &picture.position,
+            life: &picture.life,
+            score: picture.score.as_ref(),
+            title: picture.title.clone(),
+            last_move: picture.last_move,
+        }
+    }
 }
 
 /// Go column letters: `I` is skipped so it cannot be read as `J` or `1`.

@@ -4,8 +4,6 @@
 
 use super::options::{Format, RateOptions};
 use super::report::RateReport;
-use crate::output::Summary;
-use std::fmt::Write as _;
 
 /// What the rate command was asked to write (the paths of the files stay with the caller).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -59,11 +57,12 @@ impl OutputRequest {
 impl RateReport {
     /// The rate command's texts in the order they are written. Each is rendered only when
     /// the iterator reaches it, so that a large history is not held beside the others.
-    /// `read` is the batch that read the games (for the note on standard error).
+    /// `read_note` says how the games were read (a line for standard error, before the
+    /// skipped games).
     pub fn outputs<'a>(
         &'a self,
         request: &'a OutputRequest,
-        read: &'a Summary,
+        read_note: &'a str,
     ) -> impl Iterator<Item = (Destination, String)> + 'a {
         [
             (Destination::Stdout, true),
@@ -74,11 +73,11 @@ impl RateReport {
         ]
         .into_iter()
         .filter(|&(_, wanted)| wanted)
-        .map(move |(to, _)| (to, self.output_text(to, request, read)))
+        .map(move |(to, _)| (to, self.output_text(to, request, read_note)))
     }
 
     /// The text for one destination.
-    fn output_text(&self, to: Destination, request: &OutputRequest, read: &Summary) -> String {
+    fn output_text(&self, to: Destination, request: &OutputRequest, read_note: &str) -> String {
         // A table reader gets the evaluation below the ladder; machine formats keep standard
         // output parsable and get it on standard error.
         let evaluation_below = request.evaluates() && request.format == Format::Table;
@@ -99,13 +98,7 @@ impl RateReport {
                 if request.evaluates() && !evaluation_below {
                     text.push_str(&self.evaluation_table());
                 }
-                let _ = writeln!(
-                    text,
-                    "echelle: {} SGF inputs, {} games read in {:.2}s",
-                    read.files,
-                    read.games,
-                    read.elapsed.as_secs_f64()
-                );
+                text.push_str(read_note);
                 text.push_str(&self.skipped_summary());
                 text
             }
@@ -152,10 +145,7 @@ mod tests {
             skipped: true,
             ..OutputRequest::default()
         };
-        let to: Vec<Destination> = r
-            .outputs(&request, &Summary::default())
-            .map(|o| o.0)
-            .collect();
+        let to: Vec<Destination> = r.outputs(&request, "read\n").map(|o| o.0).collect();
         assert_eq!(
             to,
             [
@@ -176,14 +166,13 @@ mod tests {
                 evaluate: true,
                 ..OutputRequest::default()
             };
-            let all: Vec<(Destination, String)> =
-                r.outputs(&request, &Summary::default()).collect();
+            let all: Vec<(Destination, String)> = r.outputs(&request, "read\n").collect();
             (all[0].1.clone(), all[1].1.clone())
         };
         let eval = r.evaluation_table();
         let (out, err) = texts(Format::Table);
         assert_eq!(out, format!("{}\n{eval}", r.render(Format::Table)));
-        assert!(err.starts_with("echelle: 0 SGF inputs, 0 games read in 0.00s\n"));
+        assert!(err.starts_with("read\n"), "{err}");
         let (out, err) = texts(Format::Csv);
         assert_eq!(out, r.render(Format::Csv));
         assert!(err.starts_with(&eval));

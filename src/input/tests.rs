@@ -1,5 +1,6 @@
 //! Tests of finding inputs: walk order, archives, nesting, limits, errors, sniffing, streams.
 
+use super::archive::MAX_NESTING;
 use super::*;
 use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -1,0 +1,314 @@
+//! Tests of finding inputs: walk order, archives, nesting, limits, errors, sniffing, streams.
+
+use super::archive::MAX_NESTING;
+use super::*;
+use std::io::Write;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// A fresh directory under the system temp dir, removed on drop.
+struct TempDir(PathBuf);
+impl TempDir {
+    fn new() -> TempDir {
+        static N: AtomicUsize = AtomicUsize::new(0);
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos())
+            .unwrap_or(0);
+        let p = std::env::temp_dir().join(format!(
+            "echelle-input-{}-{}-{nanos}",
+            std::process::id(),
+            N.fetch_add(1, Ordering::Relaxed)
+        ));
+        std::fs::create_dir_all(&p).unwrap();
+        TempDir(p)
+    }
+    fn write(&self, rel: &str, bytes: &[u8]) -> PathBuf {
+        let p = self.0.join(rel);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(&p, bytes).unwrap();
+        p
+    }
+}
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn zip_bytes(entries: &[(&str, &[u8])]) -> Vec<u8> {
+    let mut w = zip::ZipWriter::new(Cursor::new(Vec::new()));
+    let opts = zip::write::SimpleFileOptions::default();
+    for (name, data) in entries {
+        if name.ends_with('/') {
+            w.add_directory(*name, opts).unwrap();
+        } else {
+            w.start_file(*name, opts).unwrap();
+            w.write_all(data).unwrap();
+        }
+    }
+    w.finish().unwrap().into_inner()
+}
+
+fn tar_bytes(entries: &[(&str, &[u8])]) -> Vec<u8> {
+    let mut b = tar::Builder::new(Vec::new());
+    for (name, data) in entries {
+        let mut h = tar::Header::new_gnu();
+        h.set_size(data.len() as u64);
+        h.set_mode(0o644);
+        h.set_cksum();
+        b.append_data(&mut h, name, *data).unwrap();
+    }
+    b.into_inner().unwrap()
+}
+
+fn gz(data: &[u8]) -> Vec<u8> {
+    let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    e.write_all(data).unwrap();
+    e.finish().unwrap()
+}
+
+/// (kind letter, name relative to the temp dir) for each item.
+fn summary(items: impl Iterator<Item = Item>, root: &Path) -> Vec<String> {
+    let prefix = format!("{}/", root.display());
+    items
+        .map(|it| {
+            let k = match &it {
+                Item::File { .. } => "F",
+                Item::Bytes { .. } => "B",
+                Item::Error { .. } => "E",
+                Item::Skipped { .. } => "S",
+            };
+            format!("{k} {}", it.name().replace(&prefix, ""))
+        })
+        .collect()
+}
+
+const G: &[u8] = b"(;GM[1];B[pd])";
+
+#[test]
+fn walks_dirs_and_archives_in_order() {
+    let t = TempDir::new();
+    t.write("b.sgf", G);
+    t.write("a.SGF", G);
+    t.write("notes.txt", b"hi");
+    t.write("sub/c.sgf", G);
+    t.write("sub-x.sgf", G); // '-' < '/': sorts before sub/c.sgf
+    let inner_tgz = gz(&tar_bytes(&[("n.sgf", G)]));
+    t.write(
+        "games.zip",
+        &zip_bytes(&[
+            ("z/1.sgf", G),
+            ("dir/", b""),
+            ("readme.md", b"x"),
+            ("inner.tgz", &inner_tgz),
+            ("Z/2.SGF", G),
+        ]),
+    );
+    t.write("t.tar", &tar_bytes(&[("x/y.sgf", G), ("x/y.txt", b"no")]));
+    t.write("u.TAR.GZ", &gz(&tar_bytes(&[("g.sgf", G)])));
+    let got = summary(
+        inputs(std::slice::from_ref(&t.0), &Limits::default()).unwrap(),
+        &t.0,
+    );
+    assert_eq!(
+        got,
+        [
+            "F a.SGF",
+            "F b.sgf",
+            "B games.zip!z/1.sgf",
+            "S games.zip!readme.md",
+            "B games.zip!inner.tgz!n.sgf",
+            "B games.zip!Z/2.SGF",
+            "S notes.txt",
+            "F sub-x.sgf",
+            "F sub/c.sgf",
+            "B t.tar!x/y.sgf",
+            "S t.tar!x/y.txt",
+            "B u.TAR.GZ!g.sgf",
+        ]
+    );
+}
+
+#[test]
+fn bytes_and_load_carry_content() {
+    let t = TempDir::new();
+    let z = t.write("a.zip", &zip_bytes(&[("g.sgf", G)]));
+    let f = t.write("f.sgf", b"(;C[f])");
+    let items: Vec<Item> = inputs(&[z, f], &Limits::default()).unwrap().collect();
+    assert_eq!(items.len(), 2);
+    let mut it = items.into_iter();
+    let (_, b) = it.next().unwrap().load(&Limits::default());
+    assert_eq!(b.unwrap(), G);
+    let (n, b) = it.next().unwrap().load(&Limits::default());
+    assert!(n.ends_with("f.sgf"));
+    assert_eq!(b.unwrap(), b"(;C[f])");
+}
+
+#[test]
+fn limits_give_specific_errors() {
+    let t = TempDir::new();
+    let big = vec![b'x'; 100];
+    let z = t.write("a.zip", &zip_bytes(&[("big.sgf", &big), ("ok.sgf", G)]));
+    let tr = t.write("b.tar", &tar_bytes(&[("big.sgf", &big), ("ok.sgf", G)]));
+    let f = t.write("big.sgf", &big);
+    let limits = Limits {
+        max_file_bytes: 50,
+        max_entry_bytes: 50,
+    };
+    let items: Vec<Item> = inputs(&[z, tr, f], &limits).unwrap().collect();
+    let msgs: Vec<String> = items
+        .into_iter()
+        .map(|i| match i.load(&limits) {
+            (n, Ok(_)) => format!(
+                "ok {}",
+                Path::new(&n).file_name().unwrap().to_string_lossy()
+            ),
+            (_, Err(e)) => e.to_string(),
+        })
+        .collect();
+    assert_eq!(
+        msgs,
+        [
+            "entry is 100 bytes, over the 50-byte limit",
+            "ok a.zip!ok.sgf",
+            "entry is 100 bytes, over the 50-byte limit",
+            "ok b.tar!ok.sgf",
+            "file is 100 bytes, over the 50-byte limit",
+        ]
+    );
+}
+
+#[test]
+fn read_limited_stops_a_lying_header() {
+    let data = vec![0u8; 1000];
+    let e = read_limited(&data[..], 10, 100, "entry")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("over the 100-byte limit"), "{e}");
+    assert_eq!(
+        read_limited(&data[..100], 10, 100, "entry").unwrap().len(),
+        100
+    );
+}
+
+#[test]
+fn corrupt_archives_are_errors_and_iteration_goes_on() {
+    let t = TempDir::new();
+    let bad_zip = t.write("bad.zip", b"PK\x03\x04 this is not really a zip");
+    let mut tgz = gz(&tar_bytes(&[("a.sgf", G), ("b.sgf", &vec![b'x'; 5000])]));
+    tgz.truncate(tgz.len() / 2 + 20);
+    let bad_tgz = t.write("bad.tgz", &tgz);
+    let good = t.write("good.sgf", G);
+    let items: Vec<Item> = inputs(&[bad_zip, bad_tgz, good], &Limits::default())
+        .unwrap()
+        .collect();
+    let got = summary(items.into_iter(), &t.0);
+    assert_eq!(got.first().map(String::as_str), Some("E bad.zip"));
+    assert!(got.contains(&"E bad.tgz".to_string()), "{got:?}");
+    assert_eq!(got.last().map(String::as_str), Some("F good.sgf"));
+}
+
+#[test]
+fn missing_top_level_path_is_usage_error() {
+    let t = TempDir::new();
+    let e = inputs(&[t.0.join("nope.sgf")], &Limits::default())
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(e.contains("nope.sgf"), "{e}");
+}
+
+#[cfg(unix)]
+#[test]
+fn symlinked_directories_are_not_followed() {
+    let t = TempDir::new();
+    t.write("d/a.sgf", G);
+    std::os::unix::fs::symlink(&t.0, t.0.join("d/loop")).unwrap();
+    std::os::unix::fs::symlink(t.0.join("d/a.sgf"), t.0.join("d/link.sgf")).unwrap();
+    let got = summary(
+        inputs(std::slice::from_ref(&t.0), &Limits::default()).unwrap(),
+        &t.0,
+    );
+    assert_eq!(got, ["F d/a.sgf", "F d/link.sgf", "S d/loop"]);
+}
+
+#[test]
+fn sniffs_streams() {
+    assert_eq!(sniff(&zip_bytes(&[("a.sgf", G)])), Kind::Zip);
+    assert_eq!(sniff(&gz(G)), Kind::TarGz);
+    assert_eq!(sniff(&tar_bytes(&[("a.sgf", G)])), Kind::Tar);
+    assert_eq!(sniff(G), Kind::Sgf);
+    assert_eq!(sniff(b""), Kind::Sgf);
+    // A 512-byte SGF of spaces must not pass the tar checksum test.
+    assert_eq!(sniff(&[b' '; 600]), Kind::Sgf);
+    // Old v7 tar header: no ustar magic, valid checksum.
+    let mut v7 = tar_bytes(&[("a.sgf", G)]);
+    v7[257..265].fill(0);
+    let sum: u32 = v7[..512]
+        .iter()
+        .enumerate()
+        .map(|(i, &b)| {
+            if (148..156).contains(&i) {
+                32
+            } else {
+                u32::from(b)
+            }
+        })
+        .sum();
+    v7[148..156].copy_from_slice(format!("{sum:06o}\0 ").as_bytes());
+    assert_eq!(sniff(&v7), Kind::Tar);
+}
+
+#[test]
+fn names_by_extension() {
+    assert_eq!(kind_of_name("a/B.SGF"), Kind::Sgf);
+    assert_eq!(kind_of_name("x.Tgz"), Kind::TarGz);
+    assert_eq!(kind_of_name("x.tar.GZ"), Kind::TarGz);
+    assert_eq!(kind_of_name("x.sgf.txt"), Kind::Other);
+}
+
+#[test]
+fn streams_like_stdin() {
+    let l = Limits::default();
+    let one = |data: Vec<u8>| summary(from_reader("-", Cursor::new(data), &l), Path::new("/"));
+    assert_eq!(one(G.to_vec()), ["B -"]);
+    assert_eq!(one(gz(G)), ["B -"]);
+    assert_eq!(one(tar_bytes(&[("a.sgf", G)])), ["B -!a.sgf"]);
+    assert_eq!(
+        one(gz(&tar_bytes(&[("a.sgf", G), ("b.sgf", G)]))),
+        ["B -!a.sgf", "B -!b.sgf"]
+    );
+    assert_eq!(one(zip_bytes(&[("a.sgf", G)])), ["B -!a.sgf"]);
+    let small = Limits {
+        max_file_bytes: 5,
+        ..l
+    };
+    let got: Vec<Item> = from_reader("-", Cursor::new(G.to_vec()), &small).collect();
+    assert!(
+        matches!(&got[..], [Item::Error { error, .. }] if error.to_string().contains("5-byte limit"))
+    );
+}
+
+#[test]
+fn nested_too_deep_is_skipped() {
+    let mut data = zip_bytes(&[("g.sgf", G)]);
+    for _ in 0..MAX_NESTING + 1 {
+        data = zip_bytes(&[("n.zip", &data)]);
+    }
+    let got = summary(
+        from_reader("-", Cursor::new(data), &Limits::default()),
+        Path::new("/"),
+    );
+    assert_eq!(got.len(), 1);
+    assert!(
+        got[0].starts_with("S -!n.zip!n.zip!n.zip!n.zip!n.zip"),
+        "{got:?}"
+    );
+}
+
+#[test]
+fn inputs_is_send() {
+    fn send<T: Send>() {}
+    send::<Inputs>();
+    send::<Item>();
+}

@@ -1,7 +1,7 @@
 //! Scores of a finished game: the French area count, the quick count that cross-checks it,
 //! the count under the game's own rules, the winner and a verdict against `RE`.
 //!
-//! Every count is one function, [`Count::under`], driven by a [`Rules`] value: which points
+//! Every count is one function, `Count::under`, driven by a [`Rules`] value: which points
 //! are a colour's (area or territory), whether eyes in seki count, whether dead stones are
 //! removed, the compensation and the default komi. No ruleset is matched by name here.
 

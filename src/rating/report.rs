@@ -106,7 +106,7 @@ pub struct EngineReport {
     pub rated: usize,
 }
 
-/// The result of [`rate`].
+/// The result of [`rate`](super::rate).
 #[derive(Clone, Debug)]
 pub struct RateReport {
     /// Players by id.

@@ -1,5 +1,7 @@
 //! Decoding the real encoding test files from ../shared/corpus (skipped when absent).
 
+mod common;
+
 use echelle::decode::{EncodingSource, decode};
 use std::path::{Path, PathBuf};
 
@@ -8,7 +10,7 @@ fn corpus() -> Option<PathBuf> {
     if dir.is_dir() {
         Some(dir)
     } else {
-        eprintln!("skipped: corpus not found at {}", dir.display());
+        common::skip(&format!("corpus not found at {}", dir.display()));
         None
     }
 }

@@ -1,5 +1,7 @@
 //! The GTP dead-stone oracle against a real GNU Go (skipped, with a message, when absent).
 
+mod common;
+
 use echelle::board::{Color, Point};
 use echelle::gtp::GtpEngine;
 use std::time::Duration;
@@ -43,7 +45,7 @@ fn expected_dead() -> Vec<Point> {
 #[test]
 fn gnugo_finds_the_dead_stones_of_a_played_game() {
     let Some(cmd) = gnugo() else {
-        println!("skipped: GNU Go is not installed (apt-get install gnugo)");
+        common::skip("GNU Go is not installed (apt-get install gnugo)");
         return;
     };
     let mut engine = GtpEngine::start(&cmd).unwrap();
@@ -73,7 +75,7 @@ fn gnugo_finds_the_dead_stones_of_a_played_game() {
 #[test]
 fn gnugo_rejections_name_the_move() {
     let Some(cmd) = gnugo() else {
-        println!("skipped: GNU Go is not installed (apt-get install gnugo)");
+        common::skip("GNU Go is not installed (apt-get install gnugo)");
         return;
     };
     let mut engine = GtpEngine::start(&cmd).unwrap();

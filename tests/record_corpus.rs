@@ -1,5 +1,7 @@
 //! Reads every SGF file of the shared corpus: no panic, every file gives games or an error.
 
+mod common;
+
 use echelle::record::{
     GameRecord, ParseLimits, ParsedFile, ResultKind, RuleSet, Size, Winner, parse_file,
 };
@@ -12,7 +14,7 @@ fn corpus() -> Option<PathBuf> {
     if dir.is_dir() {
         Some(dir)
     } else {
-        eprintln!("skipped: corpus not found at {}", dir.display());
+        common::skip(&format!("corpus not found at {}", dir.display()));
         None
     }
 }
@@ -54,7 +56,7 @@ fn read(path: &Path) -> Result<ParsedFile, echelle::record::RecordError> {
 fn first_game(dir: &Path, rel: &str) -> Option<GameRecord> {
     let path = dir.join(rel);
     if !path.is_file() {
-        eprintln!("skipped check: {rel} not found");
+        common::skip(&format!("check of {rel}: not found"));
         return None;
     }
     match read(&path) {

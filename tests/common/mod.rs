@@ -1,7 +1,14 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+use std::io::Write;
 use std::path::PathBuf;
+
+/// Says why a test (or part of one) is skipped, on stderr where it shows without
+/// `--nocapture`: libtest captures `eprintln!`, not a direct write to the handle.
+pub fn skip(reason: &str) {
+    let _ = writeln!(std::io::stderr(), "skipped: {reason}");
+}
 
 /// The shared corpus (`../shared/corpus`), or `None` with a printed reason when absent.
 pub fn corpus() -> Option<PathBuf> {
@@ -9,10 +16,10 @@ pub fn corpus() -> Option<PathBuf> {
     if p.is_dir() {
         Some(p)
     } else {
-        eprintln!(
-            "skipped: the shared corpus is absent at {} (a fresh clone has no ../shared)",
+        skip(&format!(
+            "the shared corpus is absent at {} (a fresh clone has no ../shared)",
             p.display()
-        );
+        ));
         None
     }
 }

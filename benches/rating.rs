@@ -57,6 +57,7 @@ fn synthetic(n: usize, players: usize) -> Vec<GameInput> {
                     Winner::White
                 },
                 kind: Some(ResultKind::Resign),
+                count: None,
                 fingerprint: None,
             }
         })

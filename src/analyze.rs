@@ -4,7 +4,7 @@ use crate::decode::EncodingInfo;
 use crate::handicap;
 use crate::life::{self, DeadStoneMethod, DeadStones, LifeAndDeath};
 use crate::output::{Captures, GameReport, Status};
-use crate::rating::GameInput;
+use crate::rating::{CountCheck, GameInput};
 use crate::record::{GameRecord, RecordError};
 use crate::record::{ResultKind, Winner};
 use crate::replay::Replay;
@@ -224,20 +224,21 @@ pub fn analyze_game(
     r.violations = Some(replay.violations);
     r.ko_rule_dependent = Some(replay.ko_rule_dependent);
     let rating = opts.rating_inputs.then(|| {
-        let (winner, kind) = match &r.winner {
-            // A counted winner overrides RE; the kind stays the recorded one (forfeit etc.).
-            Some(w) if w.source == WinnerSource::Count => (w.color, Some(ResultKind::Score)),
-            _ => (record.result.winner, record.result.kind),
+        // The count stands beside the signed result when it settled the winner (a finished
+        // game): rating chooses between them and lists the disputes.
+        let count = match (&r.winner, &r.score, r.verdict) {
+            (Some(w), Some(s), Some(verdict)) if w.source == WinnerSource::Count => {
+                Some(CountCheck {
+                    winner: w.color,
+                    margin: w.margin.unwrap_or(0.0),
+                    verdict,
+                    confidence: s.dead_stones.confidence,
+                    unsure: !s.dead_stones.unsure.is_empty(),
+                })
+            }
+            _ => None,
         };
-        GameInput::from_record(
-            file,
-            game,
-            record,
-            stones,
-            winner,
-            kind,
-            Some(fingerprint(record)),
-        )
+        GameInput::from_record(file, game, record, stones, count, Some(fingerprint(record)))
     });
     Analyzed { report: r, rating }
 }

@@ -8,7 +8,7 @@ use clap::{Args, Parser, Subcommand};
 use echelle::batch::{BatchOptions, Only};
 use echelle::choice::Choice;
 use echelle::life::DeadStones;
-use echelle::rating::{EngineKind, Format, Rounding, Undated};
+use echelle::rating::{EngineKind, Format, Rounding, Undated, WinnerChoice};
 use echelle::rules::{KoRule, Rules};
 use std::marker::PhantomData;
 use std::path::PathBuf;
@@ -219,6 +219,13 @@ pub struct RateArgs {
     /// Write the list of games that could not be rated, with reasons, here.
     #[arg(long)]
     pub skipped: Option<PathBuf>,
+    /// Whose winner a finished game takes: the result the players signed (RE), or echelle's
+    /// count.
+    #[arg(long, value_parser = ChoiceParser::<WinnerChoice>::new(), default_value_t = WinnerChoice::Recorded)]
+    pub winner: WinnerChoice,
+    /// Write the games whose count names another winner than RE (the disputed games) here.
+    #[arg(long, value_name = "FILE")]
+    pub disputed: Option<PathBuf>,
     /// Elo K factor (starting point of the fit under --evaluate).
     #[arg(long)]
     pub elo_k: Option<f64>,

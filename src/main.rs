@@ -72,6 +72,7 @@ fn rate(args: &RateArgs) -> Result<(), String> {
         history: args.history.is_some(),
         predictions: args.predictions.is_some(),
         skipped: args.skipped.is_some(),
+        disputed: args.disputed.is_some(),
     };
     let ro = request.rate_options(RateOptions {
         engines: args.engines.clone(),
@@ -81,6 +82,7 @@ fn rate(args: &RateArgs) -> Result<(), String> {
         default_level: args.default_level,
         rounding: args.rounding,
         as_of: args.as_of.clone(),
+        winner: args.winner,
         fit: !args.no_fit,
         params: EngineParams::default().overridden(&ParamOverrides {
             elo_k: args.elo_k,
@@ -103,6 +105,7 @@ fn rate(args: &RateArgs) -> Result<(), String> {
             Destination::HistoryFile => to_file(&args.history)?,
             Destination::PredictionsFile => to_file(&args.predictions)?,
             Destination::SkippedFile => to_file(&args.skipped)?,
+            Destination::DisputedFile => to_file(&args.disputed)?,
             Destination::Stderr => eprint!("{text}"),
         }
     }

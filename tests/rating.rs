@@ -20,6 +20,7 @@ fn game(file: &str, idx: u32, date: Option<&str>, b: &str, w: &str, win: Winner)
         height: 19,
         winner: win,
         kind: Some(ResultKind::Resign),
+        count: None,
         fingerprint: None,
     }
 }
@@ -389,5 +390,101 @@ fn tuned_whr_beats_tuned_elo_on_drifting_players() {
     assert!(
         elo < 0.69 && glicko < 0.69 && ladder < 0.69,
         "{elo} {glicko} {ladder}"
+    );
+}
+
+/// The rating view of every game of the bundled samples, as `echelle rate samples/` reads them.
+fn sample_games() -> Vec<GameInput> {
+    let mut opts = echelle::batch::BatchOptions {
+        threads: Some(1),
+        json: false,
+        ..Default::default()
+    };
+    opts.analyze.rating_inputs = true;
+    let samples = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("samples");
+    let mut games = Vec::new();
+    let read = echelle::batch::for_each(&[samples], &opts, &mut |done| {
+        games.extend(done.game.rating);
+        Ok(false)
+    });
+    assert!(read.is_ok(), "{:?}", read.err());
+    games
+}
+
+#[test]
+fn the_signed_result_decides_and_the_count_only_checks_it() {
+    use echelle::rating::WinnerChoice;
+    // Recorded B+33.5 (GNU Go's own dead list agrees); echelle's estimate leaves six White
+    // stones alive and counts W+12.5, near a coin toss.
+    let marchand = "ronde-2/table-1-marchand-yilmaz.sgf#0";
+    let games = sample_games();
+    let g = games
+        .iter()
+        .find(|g| g.source().ends_with(marchand))
+        .unwrap_or_else(|| panic!("{marchand} is in the samples"));
+    let count = g
+        .count
+        .clone()
+        .unwrap_or_else(|| panic!("the game was counted"));
+    assert_eq!((g.winner, count.winner), (Winner::Black, Winner::White));
+    assert!(count.disputes() && count.unsure);
+    assert_eq!(g.rated_result(WinnerChoice::Recorded).0, Winner::Black);
+    assert_eq!(g.rated_result(WinnerChoice::Count).0, Winner::White);
+
+    let marchand_won = |choice| {
+        let o = RateOptions {
+            engines: vec![EngineKind::Ffg2003],
+            winner: choice,
+            ..RateOptions::default()
+        };
+        let r = rate(&games, &o).unwrap_or_else(|e| panic!("{e}"));
+        let d = r
+            .disputed
+            .iter()
+            .find(|d| d.source.ends_with(marchand))
+            .unwrap_or_else(|| panic!("{marchand} is disputed"));
+        assert!(r.disputed_list().contains(marchand));
+        assert!(
+            r.disputed_note()
+                .starts_with(&format!("disputed: {} games", r.disputed.len()))
+        );
+        d.rated_on == Some(Winner::Black)
+    };
+    assert!(
+        marchand_won(WinnerChoice::Recorded),
+        "rated on the signed result by default"
+    );
+    assert!(
+        !marchand_won(WinnerChoice::Count),
+        "--winner count rates the count"
+    );
+}
+
+#[test]
+fn a_count_decides_only_where_re_names_no_winner() {
+    use echelle::rating::{CountCheck, WinnerChoice};
+    use echelle::scoring::Verdict;
+    let mut g = game("a.sgf", 0, Some("2025-01-01"), "A", "B", Winner::Unknown);
+    g.kind = None;
+    g.count = Some(CountCheck {
+        winner: Winner::White,
+        margin: 3.5,
+        verdict: Verdict::NoResult,
+        confidence: echelle::life::Confidence::Estimated,
+        unsure: false,
+    });
+    assert_eq!(
+        g.rated_result(WinnerChoice::Recorded),
+        (Winner::White, Some(ResultKind::Score))
+    );
+    // A draw or a void game is a signed result too: the count does not overrule it.
+    g.winner = Winner::Draw;
+    assert_eq!(g.rated_result(WinnerChoice::Recorded).0, Winner::Draw);
+    assert_eq!(g.rated_result(WinnerChoice::Count).0, Winner::White);
+    // Resigned games keep their recorded kind.
+    let r = game("b.sgf", 0, Some("2025-01-01"), "A", "B", Winner::Black);
+    assert_eq!(
+        r.rated_result(WinnerChoice::Count),
+        (Winner::Black, Some(ResultKind::Resign))
     );
 }

@@ -1,8 +1,10 @@
 //! Rating events: the plain input, chronological order, player identity and skip reasons.
 
 use super::error::{LineProblem, RateError};
-use super::options::EngineKind;
+use super::options::{EngineKind, WinnerChoice};
+use crate::life::Confidence;
 use crate::record::{ResultKind, Winner};
+use crate::scoring::Verdict;
 use serde::Serialize;
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
@@ -38,21 +40,44 @@ pub struct GameInput {
     pub width: u8,
     /// Board height.
     pub height: u8,
-    /// Winner from the record (or from scoring).
+    /// Winner the players signed (`RE`).
     pub winner: Winner,
-    /// How the game ended.
+    /// How the game ended, according to `RE`.
     pub kind: Option<ResultKind>,
+    /// echelle's count of the final position, when the game is finished and was counted.
+    pub count: Option<CountCheck>,
+}
+
+/// echelle's own count of a finished game, beside the signed result.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CountCheck {
+    /// Winner by the count.
+    pub winner: Winner,
+    /// Margin by the count, in points.
+    pub margin: f64,
+    /// The count against `RE`.
+    pub verdict: Verdict,
+    /// How far the dead stones behind the count can be trusted.
+    pub confidence: Confidence,
+    /// True when the count rests on a group the playouts left near a coin toss.
+    pub unsure: bool,
+}
+
+impl CountCheck {
+    /// True when the count names another winner than the one the players signed.
+    pub fn disputes(&self) -> bool {
+        self.verdict == Verdict::WinnerDiffers
+    }
 }
 
 impl GameInput {
-    /// The rating view of a parsed game, with the winner decided upstream (record or scoring).
+    /// The rating view of a parsed game: its signed result and, when it was counted, the count.
     pub fn from_record(
         file: &str,
         game: u32,
         record: &crate::record::GameRecord,
         handicap: u32,
-        winner: Winner,
-        kind: Option<ResultKind>,
+        count: Option<CountCheck>,
         fingerprint: Option<u64>,
     ) -> GameInput {
         GameInput {
@@ -69,9 +94,24 @@ impl GameInput {
             komi: record.facts.komi.value,
             width: record.facts.size.width,
             height: record.facts.size.height,
-            winner,
-            kind,
+            winner: record.result.winner,
+            kind: record.result.kind,
+            count,
             fingerprint,
+        }
+    }
+
+    /// The winner to rate and how the game ended, under `choice`: the signed result where
+    /// it names a winner, else (or with `--winner count`) the count of a finished game.
+    pub fn rated_result(&self, choice: WinnerChoice) -> (Winner, Option<ResultKind>) {
+        let signed = matches!(self.winner, Winner::Black | Winner::White);
+        match &self.count {
+            Some(c)
+                if choice == WinnerChoice::Count || (!signed && self.winner == Winner::Unknown) =>
+            {
+                (c.winner, Some(ResultKind::Score))
+            }
+            _ => (self.winner, self.kind),
         }
     }
 
@@ -79,6 +119,26 @@ impl GameInput {
     pub fn source(&self) -> String {
         format!("{}#{}", self.file, self.game)
     }
+}
+
+/// A game whose count names another winner than the one the players signed: listed for the
+/// rating officer to decide, rated on the signed result unless `--winner count`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Disputed {
+    /// `file#game`.
+    pub source: String,
+    /// First date, as recorded.
+    pub date: Option<String>,
+    /// Black's name.
+    pub black: Option<String>,
+    /// White's name.
+    pub white: Option<String>,
+    /// The signed winner (`RE`).
+    pub recorded: Winner,
+    /// echelle's count.
+    pub count: CountCheck,
+    /// The winner it was rated on, `None` when it was not rated (skipped for another reason).
+    pub rated_on: Option<Winner>,
 }
 
 /// Why a game was not rated.
@@ -458,6 +518,7 @@ pub(crate) mod tests {
             height: 19,
             winner: win,
             kind: Some(ResultKind::Resign),
+            count: None,
             fingerprint: None,
         }
     }

@@ -6,6 +6,7 @@
 //! (`engine`). All engines report levels on the ladder scale: 100 points a grade,
 //! 0 = 1k/1d boundary.
 
+mod dispute;
 pub mod egf;
 pub mod elo;
 pub mod engine;
@@ -26,9 +27,9 @@ pub mod whr;
 pub use engine::{Engine, make_engine};
 pub use error::{LineProblem, RateError};
 pub use evaluate::{Bin, EngineEvaluation, Figures, Half, Slice};
-pub use events::{Event, GameInput, SkipReason, Skipped};
+pub use events::{CountCheck, Disputed, Event, GameInput, SkipReason, Skipped};
 pub use options::{
-    EngineKind, EngineParams, Format, ParamOverrides, RateOptions, Rounding, Undated,
+    EngineKind, EngineParams, Format, ParamOverrides, RateOptions, Rounding, Undated, WinnerChoice,
 };
 pub use output::{Destination, OutputRequest};
 pub use report::{
@@ -112,6 +113,7 @@ pub fn rate(games: &[GameInput], opts: &RateOptions) -> Result<RateReport, RateE
         Vec::new()
     };
     Ok(RateReport {
+        disputed: prep.disputed,
         players: prep.players,
         events: prep.events,
         engines,

@@ -23,6 +23,14 @@ impl EngineKind {
 }
 
 crate::choice::choice! {
+    /// Whose winner a rated game takes when echelle counted it.
+    pub enum WinnerChoice {
+        #[default] Recorded = ("recorded", "The result the players signed (RE); the count only where RE names no winner"),
+        Count = ("count", "echelle's count of every finished game, over RE"),
+    }
+}
+
+crate::choice::choice! {
     /// Rounding of the 1984 ladder's VAR.
     pub enum Rounding {
         #[default] Trunc = ("trunc", "Truncate VAR to an integer (the Decision in rules.md §4)"),
@@ -134,6 +142,8 @@ pub struct RateOptions {
     pub keep_history: bool,
     /// Keep per-game predictions.
     pub keep_predictions: bool,
+    /// Whose winner a counted game takes.
+    pub winner: WinnerChoice,
 }
 
 impl Default for RateOptions {
@@ -150,6 +160,7 @@ impl Default for RateOptions {
             fit: true,
             params: EngineParams::default(),
             keep_history: true,
+            winner: WinnerChoice::Recorded,
             keep_predictions: true,
         }
     }

@@ -18,6 +18,8 @@ pub struct OutputRequest {
     pub predictions: bool,
     /// Write the list of skipped games.
     pub skipped: bool,
+    /// Write the list of disputed games.
+    pub disputed: bool,
 }
 
 /// Where one text of the rate command goes.
@@ -31,6 +33,8 @@ pub enum Destination {
     PredictionsFile,
     /// The `--skipped` file.
     SkippedFile,
+    /// The `--disputed` file.
+    DisputedFile,
     /// Standard error: the notes.
     Stderr,
 }
@@ -69,6 +73,7 @@ impl RateReport {
             (Destination::HistoryFile, request.history),
             (Destination::PredictionsFile, request.predictions),
             (Destination::SkippedFile, request.skipped),
+            (Destination::DisputedFile, request.disputed),
             (Destination::Stderr, true),
         ]
         .into_iter()
@@ -93,6 +98,7 @@ impl RateReport {
             Destination::HistoryFile => self.history_jsonl(),
             Destination::PredictionsFile => self.predictions_jsonl(),
             Destination::SkippedFile => self.skipped_list(),
+            Destination::DisputedFile => self.disputed_list(),
             Destination::Stderr => {
                 let mut text = String::new();
                 if request.evaluates() && !evaluation_below {
@@ -100,6 +106,7 @@ impl RateReport {
                 }
                 text.push_str(read_note);
                 text.push_str(&self.skipped_summary());
+                text.push_str(&self.disputed_note());
                 text
             }
         }

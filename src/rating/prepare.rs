@@ -3,7 +3,8 @@
 
 use super::error::RateError;
 use super::events::{
-    self, DateKey, Event, GameInput, Identity, SkipReason, Skipped, compare_games, duplicate_key,
+    self, DateKey, Disputed, Event, GameInput, Identity, SkipReason, Skipped, compare_games,
+    duplicate_key,
 };
 use super::ladder::{LadderFile, rank_level};
 use super::options::{RateOptions, Undated};
@@ -19,6 +20,8 @@ pub(crate) struct Prepared {
     pub events: Vec<Event>,
     /// The games left out, with reasons.
     pub skipped: Vec<Skipped>,
+    /// The games whose count names another winner than `RE`, in stream order.
+    pub disputed: Vec<Disputed>,
 }
 
 /// The inclusive bound of `--as-of` as (year, month, day).
@@ -64,10 +67,12 @@ pub(crate) fn prepare(games: &[GameInput], opts: &RateOptions) -> Result<Prepare
     });
 
     let mut skipped = Vec::new();
+    let mut disputed = Vec::new();
     let mut kept: Vec<(usize, String, String)> = Vec::new();
     let mut seen: BTreeMap<String, usize> = BTreeMap::new();
     for &gi in &order {
         let g = &games[gi];
+        let (winner, kind) = g.rated_result(opts.winner);
         let date = g.date.as_deref().and_then(DateKey::parse);
         let (bk, wk) = (
             g.black
@@ -83,9 +88,9 @@ pub(crate) fn prepare(games: &[GameInput], opts: &RateOptions) -> Result<Prepare
             Some(SkipReason::Undated)
         } else if bk.is_none() || wk.is_none() {
             Some(SkipReason::MissingPlayer)
-        } else if !matches!(g.winner, Winner::Black | Winner::White) {
+        } else if !matches!(winner, Winner::Black | Winner::White) {
             Some(SkipReason::NoWinner)
-        } else if g.kind == Some(ResultKind::Forfeit) {
+        } else if kind == Some(ResultKind::Forfeit) {
             Some(SkipReason::Forfeit)
         } else if bk == wk {
             Some(SkipReason::SamePlayer)
@@ -109,6 +114,17 @@ pub(crate) fn prepare(games: &[GameInput], opts: &RateOptions) -> Result<Prepare
                 }
             }
         });
+        if let Some(count) = g.count.as_ref().filter(|c| c.disputes()) {
+            disputed.push(Disputed {
+                source: g.source(),
+                date: g.date.clone(),
+                black: g.black.clone(),
+                white: g.white.clone(),
+                recorded: g.winner,
+                count: count.clone(),
+                rated_on: reason.is_none().then_some(winner),
+            });
+        }
         match (reason, bk, wk) {
             (None, Some(b), Some(w)) => kept.push((gi, b, w)),
             (r, _, _) => skipped.push(Skipped {
@@ -182,7 +198,7 @@ pub(crate) fn prepare(games: &[GameInput], opts: &RateOptions) -> Result<Prepare
             handicap: g.handicap,
             komi: g.komi.filter(|k| k.is_finite()),
             size: if square { g.width } else { 0 },
-            black_won: g.winner == Winner::Black,
+            black_won: g.rated_result(opts.winner).0 == Winner::Black,
             source: g.source(),
         });
     }
@@ -196,6 +212,7 @@ pub(crate) fn prepare(games: &[GameInput], opts: &RateOptions) -> Result<Prepare
         };
     }
     Ok(Prepared {
+        disputed,
         players,
         events,
         skipped,

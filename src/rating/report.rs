@@ -3,7 +3,7 @@
 
 use super::engine::EngineRun;
 use super::evaluate::EngineEvaluation;
-use super::events::{Event, Skipped};
+use super::events::{Disputed, Event, Skipped};
 use super::ladder::grade;
 use super::options::EngineKind;
 use serde::Serialize;
@@ -119,6 +119,8 @@ pub struct RateReport {
     pub skipped: Vec<Skipped>,
     /// Evaluation figures (with `evaluate`).
     pub evaluation: Vec<EngineEvaluation>,
+    /// Games whose count and signed result name different winners, in stream order.
+    pub disputed: Vec<Disputed>,
 }
 
 /// The final ladder of one engine run: players who played a rated game, strongest first

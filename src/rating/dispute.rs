@@ -1,0 +1,85 @@
+//! The disputed games: finished games whose count names another winner than the result the
+//! players signed. The officer decides them; the ladder rests on the signed result unless
+//! `--winner count` was asked for.
+
+use super::events::Disputed;
+use super::report::RateReport;
+use crate::life::Confidence;
+use crate::record::Winner;
+use std::fmt::Write as _;
+
+/// `B`, `W`, `draw`, `void` or `?`.
+fn winner_label(w: Winner) -> &'static str {
+    match w {
+        Winner::Black => "B",
+        Winner::White => "W",
+        Winner::Draw => "draw",
+        Winner::Void => "void",
+        Winner::Unknown => "?",
+    }
+}
+
+/// How far the count's dead stones can be trusted, in words.
+fn confidence_label(d: &Disputed) -> String {
+    let c = match d.count.confidence {
+        Confidence::Markup => "players' markup",
+        Confidence::Certain => "certain",
+        Confidence::Estimated => "estimated",
+    };
+    if d.count.unsure {
+        format!("{c}, unsure")
+    } else {
+        c.to_string()
+    }
+}
+
+impl RateReport {
+    /// One line on standard error: how many games are disputed and which result they were
+    /// rated on; empty when none is.
+    pub fn disputed_note(&self) -> String {
+        let n = self.disputed.len();
+        if n == 0 {
+            return String::new();
+        }
+        let on_count = self
+            .disputed
+            .iter()
+            .filter(|d| d.rated_on.is_some_and(|w| w == d.count.winner))
+            .count();
+        let on_signed = self
+            .disputed
+            .iter()
+            .filter(|d| d.rated_on.is_some_and(|w| w == d.recorded))
+            .count();
+        format!(
+            "disputed: {n} games whose count names another winner than RE ({on_signed} rated on RE, {on_count} on the count, {} not rated); --disputed FILE lists them\n",
+            n - on_signed - on_count
+        )
+    }
+
+    /// Every disputed game, one line each: source, date, players, the signed winner, the
+    /// count with the confidence of its dead stones, and what the game was rated on.
+    pub fn disputed_list(&self) -> String {
+        let mut out = String::new();
+        for d in &self.disputed {
+            let rated = match d.rated_on {
+                Some(w) if w == d.recorded => format!("rated on RE ({})", winner_label(w)),
+                Some(w) => format!("rated on the count ({})", winner_label(w)),
+                None => "not rated".to_string(),
+            };
+            let _ = writeln!(
+                out,
+                "{}\t{}\t{} - {}\tRE: {}\tcount: {}+{} ({})\t{rated}",
+                d.source,
+                d.date.as_deref().unwrap_or("-"),
+                d.black.as_deref().unwrap_or("?"),
+                d.white.as_deref().unwrap_or("?"),
+                winner_label(d.recorded),
+                winner_label(d.count.winner),
+                d.count.margin,
+                confidence_label(d),
+            );
+        }
+        out
+    }
+}

@@ -388,13 +388,27 @@ fn non_ascii_chars(bytes: &[u8]) -> usize {
     bytes.iter().filter(|&&b| b >= 0xC0).count()
 }
 
-/// Whether invalid UTF-8 is mostly valid: at least as many valid non-ASCII characters
-/// as invalid sequences (and at least 4). Legacy CJK text forms a valid UTF-8 sequence
-/// for roughly one character in ten, Latin text almost never; Fox's damaged UTF-8
-/// (one byte of some characters replaced by `?`, leaving 1-2 invalid sequences each)
-/// measured 1.2 to 3.5 valid per invalid.
+/// A UTF-8 character with one of its bytes replaced by `?` (Fox's damage) at the start of
+/// `b`: its length.
+fn damaged_char(b: &[u8]) -> Option<usize> {
+    let len = match *b.first()? {
+        0xC2..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        0xF0..=0xF4 => 4,
+        _ => return None,
+    };
+    let tail = b.get(1..len)?;
+    let marks = tail.iter().filter(|&&x| x == b'?').count();
+    (marks == 1 && tail.iter().all(|&x| x == b'?' || (0x80..=0xBF).contains(&x))).then_some(len)
+}
+
+/// Whether invalid UTF-8 is mostly valid: at least 4 valid non-ASCII characters, and either
+/// every invalid spot is a character with one byte replaced by `?` (Fox's damage, however
+/// many), or there are at least as many valid characters as invalid spots. Legacy CJK text
+/// forms a valid UTF-8 sequence for roughly one character in ten and never the `?` pattern
+/// (`?` is no GBK trail byte); Latin text almost never forms one at all.
 fn mostly_utf8(bytes: &[u8]) -> bool {
-    let (mut valid, mut invalid) = (0usize, 0usize);
+    let (mut valid, mut damaged, mut invalid) = (0usize, 0usize, 0usize);
     let mut rest = bytes;
     loop {
         match std::str::from_utf8(rest) {
@@ -405,6 +419,11 @@ fn mostly_utf8(bytes: &[u8]) -> bool {
             Err(e) => {
                 let (ok, tail) = rest.split_at(e.valid_up_to());
                 valid += non_ascii_chars(ok);
+                if let Some(n) = damaged_char(tail) {
+                    damaged += 1;
+                    rest = tail.get(n..).unwrap_or_default();
+                    continue;
+                }
                 invalid += 1;
                 match e.error_len() {
                     Some(n) => rest = tail.get(n..).unwrap_or_default(),
@@ -417,7 +436,7 @@ fn mostly_utf8(bytes: &[u8]) -> bool {
             return false;
         }
     }
-    valid >= 4 && valid >= invalid
+    valid >= 4 && ((invalid == 0 && damaged > 0) || valid >= invalid + damaged)
 }
 
 fn lossy(v: &[u8]) -> String {

@@ -118,6 +118,9 @@ fn damaged_utf8_is_decoded_as_utf8() {
     assert!(d.text.contains("PW[邬光亚];B[pd]"), "{}", d.text);
     // GBK is not mistaken for damaged UTF-8.
     assert!(!mostly_utf8(&gbk("围棋是一种古老的游戏")));
+    // Fox: a damaged three-character name (`?` for one byte of each) beside sound UTF-8.
+    let fox = b"PB[\xe3?\xb5\xe3?\x8b\xe3?\x97]PW[\xe4\xbd\x99\xe7\x82\xb3\xe8\x91\x9f]BR[9\xe6\xae\xb5]WR[P1\xe6\xae\xb5]";
+    assert!(mostly_utf8(fox));
 }
 
 #[test]

@@ -95,7 +95,7 @@ fn parse_federation(line: &str) -> Option<(Vec<String>, Option<f64>)> {
 }
 
 /// Start level of a record rank, the middle of its band: `3k` → −250, `2d` → 150.
-/// Professional ranks: `Np` → 650 + 30·N (1p = 680 just above 7d's middle, 9p = 920;
+/// Professional ranks (`Np`, and Fox's `PN段`/`PN`): 650 + 30·N (1p = 680 just above 7d's middle, 9p = 920;
 /// a professional grade is about a third of a stone). Unreadable ranks give `None`.
 pub fn rank_level(rank: &str) -> Option<f64> {
     let r = rank
@@ -103,6 +103,13 @@ pub fn rank_level(rank: &str) -> Option<f64> {
         .trim_end_matches(['?', '*', '+'])
         .trim()
         .to_lowercase();
+    // Fox and other Chinese servers write a professional's rank `P9段` or `P9`.
+    if let Some(pro) = r.strip_prefix('p').filter(|s| s.starts_with(|c: char| c.is_ascii_digit())) {
+        let digits: String = pro.chars().take_while(|c| c.is_ascii_digit()).collect();
+        let unit = pro[digits.len()..].trim();
+        let n: u32 = digits.parse().ok().filter(|n| (1..=9).contains(n))?;
+        return matches!(unit, "" | "段" | "d" | "dan" | "단").then_some(650.0 + 30.0 * f64::from(n));
+    }
     let digits: String = r.chars().take_while(|c| c.is_ascii_digit()).collect();
     let n: f64 = digits
         .parse::<u32>()
@@ -151,6 +158,13 @@ mod tests {
         assert_eq!(rank_level("3段"), Some(250.0));
         assert_eq!(rank_level("4d?"), Some(350.0));
         assert_eq!(rank_level("pro"), None);
+        // Fox and yenw professionals.
+        assert_eq!(rank_level("P9段"), Some(920.0));
+        assert_eq!(rank_level("P2段"), Some(710.0));
+        assert_eq!(rank_level("P1"), Some(680.0));
+        assert_eq!(rank_level("18级"), Some(-1750.0));
+        assert_eq!(rank_level("P10段"), None);
+        assert_eq!(rank_level("Px"), None);
         assert_eq!(rank_level("15d"), None);
         assert_eq!(rank_level(""), None);
     }

@@ -307,7 +307,22 @@ fn start_levels_ladder_then_rank_then_default() {
     assert_eq!(start("Jean Dupont"), Some((-1500.0, "ladder")));
     assert_eq!(start("Ann"), Some((150.0, "rank")));
     assert_eq!(start("Zed"), Some((50.0, "rank")));
-    assert_eq!(start("Bob"), Some((-900.0, "default")));
+    // Bob has no rank: he starts from his first ranked opponent's (Zed, 1d = 50), plus
+    // White's share of the advantage in an even game with 7.5 komi (0.5 − 7.5/14 stones).
+    let (bob, source) = start("Bob").unwrap_or_default();
+    assert_eq!(source, "opponent");
+    assert!((bob - (50.0 + 100.0 * (0.5 - 7.5 / 14.0))).abs() < 1e-9, "{bob}");
+    // Nobody ranked on either side: the default level.
+    let lone = game("b.sgf", 0, Some("2000-01-03"), "Cid", "Dee", Winner::White);
+    let r2 = rate(
+        &[lone],
+        &RateOptions {
+            default_level: -900.0,
+            ..opts(&[EngineKind::Ffg1984])
+        },
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert!(r2.players.iter().all(|p| p.start == -900.0 && p.start_source.name() == "default"));
     let bad = rate(
         &[],
         &RateOptions {

@@ -1,7 +1,8 @@
 //! Plain per-game Elo: the baseline every other engine must beat.
 //!
 //! Elo = level × scale; p(Black) = 1/(1 + 10^(−Δ/400)) with Δ = Elo(Black) − Elo(White)
-//! + scale × stone × advantage (stones, [`Event::advantage`]). K in Elo points.
+//! plus Black's advantage (stone × stones − komi_point × komi, [`EloScale::advantage`]).
+//! K in Elo points.
 
 use super::engine::EloScale;
 use super::{Engine, EngineKind, EngineParams, Event};

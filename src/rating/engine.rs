@@ -36,13 +36,56 @@ pub trait Engine {
     fn params(&self) -> Vec<(String, f64)>;
 }
 
-/// Builds an engine for `n` players with the given start levels.
+/// Players' start levels, and which came from a professional rank.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Starts {
+    /// Start level of each player, on the ladder scale.
+    pub level: Vec<f64>,
+    /// True for a player whose start level came from a professional rank.
+    pub professional: Vec<bool>,
+}
+
+impl Starts {
+    /// Start levels with no professional among them.
+    pub fn plain(level: Vec<f64>) -> Starts {
+        let professional = vec![false; level.len()];
+        Starts {
+            level,
+            professional,
+        }
+    }
+
+    /// Number of players.
+    pub fn len(&self) -> usize {
+        self.level.len()
+    }
+
+    /// True when there is no player.
+    pub fn is_empty(&self) -> bool {
+        self.level.is_empty()
+    }
+
+    /// The levels an engine starts from: the engines on the Elo scale move professional
+    /// ranks by the fitted `pro_offset` (a professional rank and an amateur dan are measured
+    /// apart, and servers place them differently); the ladder rules take the levels as given.
+    pub fn for_engine(&self, kind: EngineKind, params: &EngineParams) -> Vec<f64> {
+        let moved = matches!(kind, EngineKind::Elo | EngineKind::Glicko2 | EngineKind::Whr);
+        self.level
+            .iter()
+            .zip(&self.professional)
+            .map(|(&l, &pro)| if moved && pro { l + params.pro_offset } else { l })
+            .collect()
+    }
+}
+
+/// Builds an engine for the players' start levels.
 pub fn make_engine(
     kind: EngineKind,
-    start: &[f64],
+    starts: &Starts,
     params: &EngineParams,
     rounding: Rounding,
 ) -> Box<dyn Engine> {
+    let start = &starts.for_engine(kind, params);
     match kind {
         EngineKind::Ffg1984 => Box::new(ffg1984::Ffg1984::new(start, rounding)),
         EngineKind::Ffg2003 => Box::new(ffg2003::Ffg2003::new(start)),
@@ -81,14 +124,19 @@ pub(crate) fn update_ladder(
     }
 }
 
-/// The Elo-like scale of the elo, glicko2 and whr engines: Elo points per ladder point, and
-/// the ladder value of one stone of advantage.
+/// The Elo scale of the elo, glicko2 and whr engines: Elo points per ladder point (start
+/// levels and reported levels), and the handicap model: Elo per stone of advantage and per
+/// point of komi, fitted like every other free parameter.
 #[derive(Clone, Copy, Debug)]
 pub struct EloScale {
     /// Elo points per ladder point (positive).
     pub scale: f64,
-    /// Ladder points per stone of advantage.
+    /// Elo points per stone of advantage.
     pub stone: f64,
+    /// Elo points per point of komi.
+    pub komi_point: f64,
+    /// Ladder points added to professional start levels (reported; applied by [`Starts`]).
+    pub pro_offset: f64,
 }
 
 impl EloScale {
@@ -97,6 +145,8 @@ impl EloScale {
         EloScale {
             scale: if p.scale > 0.0 { p.scale } else { 1.0 },
             stone: p.stone,
+            komi_point: p.stone / 14.0,
+            pro_offset: p.pro_offset,
         }
     }
 
@@ -110,16 +160,22 @@ impl EloScale {
         elo / self.scale
     }
 
-    /// Black's advantage in a game ([`Event::advantage`]), in Elo points.
+    /// Black's advantage in a game, in Elo points: its stones of advantage
+    /// ([`Event::handicap_stones`]) less the komi it gives, each at its fitted value.
     pub fn advantage(self, e: &Event) -> f64 {
-        self.scale * self.stone * e.advantage()
+        self.stone * e.handicap_stones() - self.komi_point * e.komi_points()
     }
 
-    /// An engine's parameters: its own, then the scale and the stone.
+    /// An engine's parameters: its own, then the scale and the handicap model.
     pub fn params(self, own: &[(&str, f64)]) -> Vec<(String, f64)> {
         own.iter()
             .map(|&(k, v)| (k.to_string(), v))
-            .chain([("scale".into(), self.scale), ("stone".into(), self.stone)])
+            .chain([
+                ("scale".into(), self.scale),
+                ("stone".into(), self.stone),
+                ("komi_point".into(), self.komi_point),
+                ("pro_offset".into(), self.pro_offset),
+            ])
             .collect()
     }
 }
@@ -203,12 +259,14 @@ impl EngineRun {
     /// returns Black's and White's levels before the game.
     fn predict(&mut self, engine: &dyn Engine, e: &Event) -> (f64, f64) {
         let (gap, p) = engine.predict(e);
+        let levels = (engine.level(e.black), engine.level(e.white));
         self.preds.push(Prediction {
             event: e.idx,
             gap,
+            level_gap: levels.0 - levels.1,
             p_black: p.unwrap_or(0.5),
         });
-        (engine.level(e.black), engine.level(e.white))
+        levels
     }
 
     /// Counts one game's outcome: refused, or rated (games, last game and history of both sides).

@@ -1,161 +1,23 @@
-//! Predict-then-update evaluation: prediction rate, log-loss, calibration, and the
-//! first-half fitting of free parameters.
+//! Predict-then-update evaluation: prediction rate, log-loss and calibration.
 //!
-//! The stream is split at its middle event: free parameters (K, stone value, scale,
-//! Glicko's τ and starting RD, WHR's w² and prior) and the ladder engines' logistic
-//! scale are fitted on the first half only, by minimising its log-loss; figures are given
-//! for the whole stream and for the second half alone (the honest, out-of-sample one).
-//! Engines are compared on the games every selected engine predicted.
+//! The stream is split at its middle event: free parameters are fitted on the first half
+//! only (see `fit`); figures are given for the whole stream and for the second half alone
+//! (the honest, out-of-sample one). Engines are compared on the games every selected engine
+//! predicted. Calibration bins games by the predicted probability that Black wins.
 
-use super::engine::{make_engine, run_engine};
-use super::{EngineKind, EngineParams, Event, Prediction, Rounding};
+use super::fit::loss;
+use super::{EngineKind, Event, Prediction};
 use serde::Serialize;
 
-/// Clamp for log-loss so that a certain wrong prediction costs a finite amount.
-const EPS: f64 = 1e-6;
-/// Calibration bins by gap (ladder points, Black minus White).
-const EDGES: [f64; 6] = [-300.0, -150.0, -50.0, 50.0, 150.0, 300.0];
-
-/// 1/(1 + e^(−gap/s)).
-pub fn logistic(gap: f64, s: f64) -> f64 {
-    1.0 / (1.0 + (-gap / s.max(1e-9)).exp())
-}
-
-fn loss(p: f64, won: bool) -> f64 {
-    let p = p.clamp(EPS, 1.0 - EPS);
-    -(if won { p } else { 1.0 - p }).ln()
-}
-
-/// Scale s of a logistic on the gap, fitted on predictions of events before `half`.
-pub fn fit_logistic_scale(preds: &[Prediction], half: usize, events: &[Event]) -> f64 {
-    let data: Vec<(f64, bool)> = preds
-        .iter()
-        .filter(|p| p.event < half)
-        .map(|p| (p.gap, events[p.event].black_won))
-        .collect();
-    if data.is_empty() {
-        return 150.0;
-    }
-    let f = |ls: f64| {
-        data.iter()
-            .map(|&(g, w)| loss(logistic(g, ls.exp()), w))
-            .sum::<f64>()
-    };
-    // Golden-section search on ln s in [ln 5, ln 5000].
-    let (mut a, mut b) = (5f64.ln(), 5000f64.ln());
-    let r = (5f64.sqrt() - 1.0) / 2.0;
-    let mut c = b - r * (b - a);
-    let mut d = a + r * (b - a);
-    let (mut fc, mut fd) = (f(c), f(d));
-    for _ in 0..60 {
-        if fc < fd {
-            b = d;
-            d = c;
-            fd = fc;
-            c = b - r * (b - a);
-            fc = f(c);
-        } else {
-            a = c;
-            c = d;
-            fc = fd;
-            d = a + r * (b - a);
-            fd = f(d);
-        }
-    }
-    ((a + b) / 2.0).exp()
-}
-
-/// Mean log-loss of an engine run over `events` with `params`.
-fn objective(
-    kind: EngineKind,
-    events: &[Event],
-    start: &[f64],
-    params: &EngineParams,
-    rounding: Rounding,
-) -> f64 {
-    let run = run_engine(
-        make_engine(kind, start, params, rounding),
-        events,
-        start.len(),
-        false,
-    );
-    if run.preds.is_empty() {
-        return 0.0;
-    }
-    let sum: f64 = run
-        .preds
-        .iter()
-        .map(|p| loss(p.p_black, events.get(p.event).is_some_and(|e| e.black_won)))
-        .sum();
-    sum / run.preds.len() as f64
-}
-
-type Setter = fn(&mut EngineParams, f64);
-
-/// Fits the engine's free parameters on `first_half` by coordinate descent over grids.
-pub fn fit_params(
-    kind: EngineKind,
-    first_half: &[Event],
-    start: &[f64],
-    base: &EngineParams,
-    rounding: Rounding,
-) -> EngineParams {
-    let scale: (Setter, &[f64]) = (|p, v| p.scale = v, &[0.75, 1.0, 1.5, 2.0, 3.0]);
-    let stone: (Setter, &[f64]) = (|p, v| p.stone = v, &[60.0, 80.0, 100.0, 120.0, 150.0]);
-    let grids: Vec<(Setter, &[f64])> = match kind {
-        EngineKind::Elo => vec![
-            (
-                |p, v| p.elo_k = v,
-                &[5.0, 10.0, 15.0, 20.0, 30.0, 45.0, 65.0],
-            ),
-            scale,
-            stone,
-        ],
-        EngineKind::Glicko2 => vec![
-            (|p, v| p.glicko_tau = v, &[0.2, 0.4, 0.6, 0.9, 1.2]),
-            (|p, v| p.glicko_rd0 = v, &[60.0, 120.0, 200.0, 350.0]),
-            scale,
-            stone,
-        ],
-        EngineKind::Whr => vec![
-            (|p, v| p.whr_w2 = v, &[3.0, 10.0, 30.0, 100.0, 300.0]),
-            (|p, v| p.whr_prior_sd = v, &[100.0, 200.0, 400.0]),
-            scale,
-            stone,
-        ],
-        _ => return base.clone(),
-    };
-    if first_half.is_empty() {
-        return base.clone();
-    }
-    let mut best = base.clone();
-    let mut best_loss = objective(kind, first_half, start, &best, rounding);
-    for _round in 0..2 {
-        let before = best_loss;
-        for (set, values) in &grids {
-            for &v in *values {
-                let mut cand = best.clone();
-                set(&mut cand, v);
-                let l = objective(kind, first_half, start, &cand, rounding);
-                if l < best_loss - 1e-12 {
-                    best_loss = l;
-                    best = cand;
-                }
-            }
-        }
-        if best_loss >= before - 1e-9 {
-            break;
-        }
-    }
-    best
-}
+/// Calibration bins by predicted probability that Black wins: tenths.
+const EDGES: [f64; 9] = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
 
 /// One calibration bin.
 #[derive(Clone, Debug, Serialize)]
 pub struct Bin {
-    /// Lower gap bound (ladder points), `None` = open.
+    /// Lower bound of the predicted probability, `None` = 0.
     pub lo: Option<f64>,
-    /// Upper gap bound, `None` = open.
+    /// Upper bound, `None` = 1.
     pub hi: Option<f64>,
     /// Games in the bin.
     pub n: usize,
@@ -253,7 +115,10 @@ fn figures(slice: Slice, half: Half, preds: &[&Prediction], events: &[Event]) ->
             0.0
         };
         ll += loss(p.p_black, won);
-        let b = EDGES.iter().position(|&e| p.gap < e).unwrap_or(EDGES.len());
+        let b = EDGES
+            .iter()
+            .position(|&e| p.p_black < e)
+            .unwrap_or(EDGES.len());
         bins[b].0 += 1;
         bins[b].1 += p.p_black;
         bins[b].2 += f64::from(u8::from(won));
@@ -334,29 +199,6 @@ mod tests {
     }
 
     #[test]
-    fn logistic_scale_recovers_a_known_curve() {
-        // Outcomes drawn deterministically from a logistic with s = 100.
-        let mut events = Vec::new();
-        let mut preds = Vec::new();
-        let mut x: u64 = 12345;
-        for i in 0..4000 {
-            let gap = (i % 81) as f64 * 10.0 - 400.0;
-            x = x
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let u = (x >> 11) as f64 / (1u64 << 53) as f64;
-            events.push(ev(i, u < logistic(gap, 100.0)));
-            preds.push(Prediction {
-                event: i,
-                gap,
-                p_black: 0.5,
-            });
-        }
-        let s = fit_logistic_scale(&preds, 4000, &events);
-        assert!((s - 100.0).abs() < 15.0, "s = {s}");
-    }
-
-    #[test]
     fn slices_and_halves_serialise_as_their_names() {
         for s in [Slice::All, Slice::Handicap] {
             assert_eq!(
@@ -380,6 +222,7 @@ mod tests {
             .map(|&(i, p)| Prediction {
                 event: i,
                 gap: 100.0,
+                level_gap: 0.0,
                 p_black: p,
             })
             .collect();

@@ -115,6 +115,11 @@ impl GameInput {
         }
     }
 
+    /// Black's advantage in stones (see [`Event::advantage`]).
+    pub fn advantage_stones(&self) -> f64 {
+        advantage(self.handicap, self.komi)
+    }
+
     /// Source label `file#game`.
     pub fn source(&self) -> String {
         format!("{}#{}", self.file, self.game)
@@ -346,16 +351,39 @@ pub struct Event {
     pub source: String,
 }
 
+/// Komi in points of a game of `handicap` stones; missing: 0.5 with a handicap, 6.5 without.
+fn komi_points(handicap: u32, komi: Option<f64>) -> f64 {
+    komi.unwrap_or(if handicap >= 1 { 0.5 } else { 6.5 })
+}
+
+/// Black's moves of advantage before komi, in stones: H − 0.5 for H handicap stones
+/// (White's missing reply; a one-stone game is Black moving first without komi), 0.5 in an
+/// even game (the first move).
+fn handicap_stones(handicap: u32) -> f64 {
+    f64::from(handicap.max(1)) - 0.5
+}
+
+/// Black's advantage in stones, komi at 14 points a stone (the EGF's rule): an even game
+/// with 7 points of komi is 0.
+fn advantage(handicap: u32, komi: Option<f64>) -> f64 {
+    handicap_stones(handicap) - komi_points(handicap, komi) / 14.0
+}
+
 impl Event {
-    /// Black's advantage in stones: H − 0.5 for the handicap stones and the missing
-    /// first move (H ≥ 1), minus komi at 14 points a stone. Komi missing: 0.5 with a
-    /// handicap, 6.5 without. An even game with 7 points of komi is 0.
+    /// Komi in points; missing: 0.5 with a handicap, 6.5 without.
+    pub fn komi_points(&self) -> f64 {
+        komi_points(self.handicap, self.komi)
+    }
+
+    /// Black's moves of advantage before komi, in stones (see `handicap_stones`).
+    pub fn handicap_stones(&self) -> f64 {
+        handicap_stones(self.handicap)
+    }
+
+    /// Black's advantage in stones, komi at 14 points a stone (the EGF's rule): an even game
+    /// with 7 points of komi is 0.
     pub fn advantage(&self) -> f64 {
-        let komi = self
-            .komi
-            .unwrap_or(if self.handicap >= 1 { 0.5 } else { 6.5 });
-        let h = f64::from(self.handicap.max(1));
-        h - 0.5 - komi / 14.0
+        advantage(self.handicap, self.komi)
     }
 }
 

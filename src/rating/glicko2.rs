@@ -1,8 +1,8 @@
 //! Glickman's Glicko-2, one rating period per calendar day.
 //!
 //! Scale: Glicko rating = 1500 + level × scale (scale = Elo points per ladder point).
-//! Handicap: the opponent of Black is seen scale × stone × advantage points weaker (and
-//! Black that much stronger by White). All games of one day form a period, rated from
+//! Handicap: the opponent of Black is seen Black's advantage weaker (stone × stones −
+//! komi_point × komi, in Elo points), and Black that much stronger by White. All games of one day form a period, rated from
 //! the ratings at the start of the day; a player idle for n days gets φ² + n·σ² (capped at
 //! 350), which is what n empty periods would give, without touching idle players.
 

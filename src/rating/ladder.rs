@@ -94,36 +94,58 @@ fn parse_federation(line: &str) -> Option<(Vec<String>, Option<f64>)> {
     Some((names, level))
 }
 
+/// A rank read from a record.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rank {
+    /// Its start level, the middle of its band.
+    pub level: f64,
+    /// True for a professional rank.
+    pub professional: bool,
+}
+
 /// Start level of a record rank, the middle of its band: `3k` → −250, `2d` → 150.
-/// Professional ranks (`Np`, and Fox's `PN段`/`PN`): 650 + 30·N (1p = 680 just above 7d's middle, 9p = 920;
-/// a professional grade is about a third of a stone). Unreadable ranks give `None`.
+/// Professional ranks (`Np`, and Fox's `PN段`/`PN`): 650 + 30·N (1p = 680 just above 7d's
+/// middle, 9p = 920; a professional grade is about a third of a stone). Unreadable ranks
+/// give `None`.
 pub fn rank_level(rank: &str) -> Option<f64> {
+    parse_rank(rank).map(|r| r.level)
+}
+
+/// The rank written `rank` (see [`rank_level`]), or `None`.
+pub fn parse_rank(rank: &str) -> Option<Rank> {
+    let pro = |n: u32| Rank {
+        level: 650.0 + 30.0 * f64::from(n),
+        professional: true,
+    };
+    let amateur = |level: f64| Rank {
+        level,
+        professional: false,
+    };
     let r = rank
         .trim()
         .trim_end_matches(['?', '*', '+'])
         .trim()
         .to_lowercase();
     // Fox and other Chinese servers write a professional's rank `P9段` or `P9`.
-    if let Some(pro) = r.strip_prefix('p').filter(|s| s.starts_with(|c: char| c.is_ascii_digit())) {
-        let digits: String = pro.chars().take_while(|c| c.is_ascii_digit()).collect();
-        let unit = pro[digits.len()..].trim();
+    if let Some(rest) = r
+        .strip_prefix('p')
+        .filter(|s| s.starts_with(|c: char| c.is_ascii_digit()))
+    {
+        let digits: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
+        let unit = rest[digits.len()..].trim();
         let n: u32 = digits.parse().ok().filter(|n| (1..=9).contains(n))?;
-        return matches!(unit, "" | "段" | "d" | "dan" | "단").then_some(650.0 + 30.0 * f64::from(n));
+        return matches!(unit, "" | "段" | "d" | "dan" | "단").then(|| pro(n));
     }
     let digits: String = r.chars().take_while(|c| c.is_ascii_digit()).collect();
-    let n: f64 = digits
-        .parse::<u32>()
-        .ok()
-        .filter(|n| (1..=40).contains(n))?
-        .into();
+    let n: u32 = digits.parse::<u32>().ok().filter(|n| (1..=40).contains(n))?;
     let rest = r[digits.len()..].trim();
     let unit = rest.split_whitespace().next().unwrap_or("");
     if unit.starts_with('k') || unit == "级" || unit == "級" || unit == "급" {
-        Some(-100.0 * n + 50.0)
+        Some(amateur(-100.0 * f64::from(n) + 50.0))
     } else if unit.starts_with("p") || rest.contains("pro") {
-        (n <= 9.0).then_some(650.0 + 30.0 * n)
+        (n <= 9).then(|| pro(n))
     } else if unit.starts_with('d') || unit == "段" || unit == "단" {
-        (n <= 9.0).then_some(100.0 * n - 50.0)
+        (n <= 9).then(|| amateur(100.0 * f64::from(n) - 50.0))
     } else {
         None
     }
@@ -165,6 +187,8 @@ mod tests {
         assert_eq!(rank_level("18级"), Some(-1750.0));
         assert_eq!(rank_level("P10段"), None);
         assert_eq!(rank_level("Px"), None);
+        assert!(parse_rank("P3段").is_some_and(|r| r.professional));
+        assert!(parse_rank("9段").is_some_and(|r| !r.professional));
         assert_eq!(rank_level("15d"), None);
         assert_eq!(rank_level(""), None);
     }

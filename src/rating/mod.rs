@@ -15,16 +15,18 @@ pub mod evaluate;
 pub mod events;
 pub mod ffg1984;
 pub mod ffg2003;
+pub mod fit;
 pub mod glicko2;
 pub mod ladder;
 pub mod options;
 pub mod output;
 mod prepare;
+pub mod seed;
 pub mod report;
 pub mod table;
 pub mod whr;
 
-pub use engine::{Engine, make_engine};
+pub use engine::{Engine, Starts, make_engine};
 pub use error::{LineProblem, RateError};
 pub use evaluate::{Bin, EngineEvaluation, Figures, Half, Slice};
 pub use events::{CountCheck, Disputed, Event, GameInput, SkipReason, Skipped};
@@ -43,7 +45,10 @@ use prepare::prepare;
 /// Err only for a malformed ladder or alias file, or an unreadable `as_of`.
 pub fn rate(games: &[GameInput], opts: &RateOptions) -> Result<RateReport, RateError> {
     let prep = prepare(games, opts)?;
-    let start: Vec<f64> = prep.players.iter().map(|p| p.start).collect();
+    let start = Starts {
+        level: prep.players.iter().map(|p| p.start).collect(),
+        professional: prep.players.iter().map(|p| p.professional).collect(),
+    };
     let mut kinds: Vec<EngineKind> = Vec::new();
     for k in if opts.engines.is_empty() {
         vec![EngineKind::Ffg1984]
@@ -55,30 +60,44 @@ pub fn rate(games: &[GameInput], opts: &RateOptions) -> Result<RateReport, RateE
         }
     }
     let half = prep.events.len() / 2;
+    // The scale, the professionals' offset and the stone value, from a static fit of the
+    // first half, for every engine on the Elo scale.
+    let ranked: Vec<bool> = prep
+        .players
+        .iter()
+        .map(|p| matches!(p.start_source, StartSource::Rank | StartSource::Ladder))
+        .collect();
+    let seeded = if opts.evaluate && opts.fit {
+        seed::seed_params(&prep.events[..half], &start, &ranked, &opts.params)
+    } else {
+        opts.params.clone()
+    };
     let mut skipped = prep.skipped;
     let mut engines = Vec::new();
     let mut runs = Vec::new();
     for &kind in &kinds {
         let params = if opts.evaluate && opts.fit {
-            evaluate::fit_params(
-                kind,
-                &prep.events[..half],
-                &start,
-                &opts.params,
-                opts.rounding,
-            )
+            fit::fit_params(kind, &prep.events[..half], &start, &seeded, opts.rounding)
         } else {
             opts.params.clone()
         };
         let engine = make_engine(kind, &start, &params, opts.rounding);
         let mut run = run_engine(engine, &prep.events, start.len(), opts.keep_history);
         if kind.is_ladder() {
-            // No probability: a logistic on the gap, its scale fitted on the first half only.
-            let s = evaluate::fit_logistic_scale(&run.preds, half, &prep.events);
+            // No probability: a logistic regression on the level gap and the handicap,
+            // fitted on the first half only.
+            let model = fit::LadderLogistic::fit(&run.preds, half, &prep.events);
             for p in &mut run.preds {
-                p.p_black = evaluate::logistic(p.gap, s);
+                if let Some(e) = prep.events.get(p.event) {
+                    p.p_black = model.p(p, e);
+                }
             }
-            run.params.push(("logistic_scale".into(), s));
+            for (name, w) in ["logistic_level", "logistic_stone", "logistic_komi"]
+                .into_iter()
+                .zip(model.0)
+            {
+                run.params.push((name.into(), w));
+            }
         }
         for (idx, reason) in &run.refused {
             let e = &prep.events[*idx];

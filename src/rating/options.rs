@@ -61,8 +61,14 @@ pub struct EngineParams {
     /// Elo points per ladder point, for elo, glicko2 and whr (their rating = 1500 + level × scale
     /// for Glicko, level × scale for Elo and WHR).
     pub scale: f64,
-    /// Value of one stone of advantage, in ladder points (elo, glicko2, whr).
+    /// Value of one stone of advantage (a handicap stone, or the first move), in Elo points
+    /// (elo, glicko2, whr).
     pub stone: f64,
+    /// Value of one point of komi, in Elo points (elo, glicko2, whr).
+    pub komi_point: f64,
+    /// Ladder points added to a start level that came from a professional rank (elo,
+    /// glicko2, whr).
+    pub pro_offset: f64,
     /// Elo K factor (Elo points).
     pub elo_k: f64,
     /// Glicko-2 volatility constraint τ.
@@ -79,7 +85,10 @@ impl Default for EngineParams {
     fn default() -> Self {
         EngineParams {
             scale: 1.5,
-            stone: 100.0,
+            // A stone is worth 100 ladder points at the default scale, and 14 points of komi.
+            stone: 150.0,
+            komi_point: 150.0 / 14.0,
+            pro_offset: 0.0,
             elo_k: 20.0,
             glicko_tau: 0.5,
             glicko_rd0: 200.0,

@@ -6,7 +6,7 @@ use super::events::{
     self, DateKey, Disputed, Event, GameInput, Identity, SkipReason, Skipped, compare_games,
     duplicate_key,
 };
-use super::ladder::{LadderFile, rank_level};
+use super::ladder::{LadderFile, Rank, parse_rank};
 use super::options::{RateOptions, Undated};
 use super::report::{PlayerInfo, StartSource};
 use crate::record::{ResultKind, Winner};
@@ -138,10 +138,12 @@ pub(crate) fn prepare(games: &[GameInput], opts: &RateOptions) -> Result<Prepare
         }
     }
 
-    // Players in order of first appearance; start level: ladder, then first rank, then default.
+    // Players in order of first appearance; start level: ladder, then first rank, then the
+    // first opponent's rank less the handicap given, then default.
     let mut pid: BTreeMap<String, usize> = BTreeMap::new();
     let mut players: Vec<PlayerInfo> = Vec::new();
-    let mut rank_seen: Vec<Option<f64>> = Vec::new();
+    let mut rank_seen: Vec<Option<Rank>> = Vec::new();
+    let mut from_opponent: Vec<Option<f64>> = Vec::new();
     let mut events = Vec::with_capacity(kept.len());
     let mut last_day = i64::MIN;
     let mut extra = 0;
@@ -170,14 +172,28 @@ pub(crate) fn prepare(games: &[GameInput], opts: &RateOptions) -> Result<Prepare
                     key: key.clone(),
                     start: 0.0,
                     start_source: StartSource::Default,
+                    professional: false,
                 });
                 rank_seen.push(None);
+                from_opponent.push(None);
                 players.len() - 1
             });
             if rank_seen[p].is_none() {
-                rank_seen[p] = rank.and_then(rank_level);
+                rank_seen[p] = rank.and_then(parse_rank);
             }
             ids[slot] = p;
+        }
+        // A player with no rank of their own takes the opponent's, less Black's advantage
+        // for Black (more for White): ranks differ by the stones it takes to even a game.
+        let opponent_rank = |r: Option<&str>| r.and_then(parse_rank).map(|r| r.level);
+        let advantage = 100.0 * g.advantage_stones();
+        for (p, opp, sign) in [
+            (ids[0], opponent_rank(g.white_rank.as_deref()), -1.0),
+            (ids[1], opponent_rank(g.black_rank.as_deref()), 1.0),
+        ] {
+            if from_opponent[p].is_none() {
+                from_opponent[p] = opp.map(|l| l + sign * advantage);
+            }
         }
         let day = match g.date.as_deref().and_then(DateKey::parse) {
             Some(d) => d.days(),
@@ -205,10 +221,14 @@ pub(crate) fn prepare(games: &[GameInput], opts: &RateOptions) -> Result<Prepare
     for (p, info) in players.iter_mut().enumerate() {
         info.name = id.display(&info.key);
         let from_ladder = ladder.as_ref().and_then(|l| l.get(&info.key)).flatten();
-        (info.start, info.start_source) = match (from_ladder, rank_seen[p]) {
-            (Some(l), _) => (l, StartSource::Ladder),
-            (None, Some(r)) => (r, StartSource::Rank),
-            (None, None) => (opts.default_level, StartSource::Default),
+        (info.start, info.start_source) = match (from_ladder, rank_seen[p], from_opponent[p]) {
+            (Some(l), _, _) => (l, StartSource::Ladder),
+            (None, Some(r), _) => {
+                info.professional = r.professional;
+                (r.level, StartSource::Rank)
+            }
+            (None, None, Some(l)) => (l, StartSource::Opponent),
+            (None, None, None) => (opts.default_level, StartSource::Default),
         };
     }
     Ok(Prepared {

@@ -19,6 +19,8 @@ pub struct PlayerInfo {
     pub start: f64,
     /// Where the start level came from.
     pub start_source: StartSource,
+    /// True when the start level came from a professional rank.
+    pub professional: bool,
 }
 
 /// Where a player's start level came from, in order of precedence.
@@ -29,16 +31,19 @@ pub enum StartSource {
     Ladder,
     /// The first readable rank in the player's records.
     Rank,
+    /// No rank of their own: the first opponent's rank, less the handicap given.
+    Opponent,
     /// Neither: the default level.
     Default,
 }
 
 impl StartSource {
-    /// The name it is written as (`ladder`, `rank`, `default`).
+    /// The name it is written as (`ladder`, `rank`, `opponent`, `default`).
     pub fn name(self) -> &'static str {
         match self {
             StartSource::Ladder => "ladder",
             StartSource::Rank => "rank",
+            StartSource::Opponent => "opponent",
             StartSource::Default => "default",
         }
     }
@@ -85,6 +90,8 @@ pub struct Prediction {
     pub event: usize,
     /// Gap in ladder points, Black's effective level minus White's.
     pub gap: f64,
+    /// Black's level minus White's before the game, handicap left out.
+    pub level_gap: f64,
     /// Probability that Black wins.
     pub p_black: f64,
 }

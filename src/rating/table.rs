@@ -1,6 +1,5 @@
 //! Rendering of a [`RateReport`]: ladder as table/CSV/JSON, JSON lines, summaries.
 
-use super::evaluate::Slice;
 use super::{EngineKind, EngineReport, Event, Format, HistoryEntry, Prediction, RateReport};
 use serde_json::{Map, Value, json};
 use std::collections::BTreeMap;
@@ -241,27 +240,29 @@ impl RateReport {
                     ps.join(" ")
                 }
             );
-            for f in ev.figures.iter().filter(|f| f.slice == Slice::All) {
+            for f in &ev.figures {
                 let _ = writeln!(
                     out,
-                    "  calibration ({} stream), gap = Black − White in ladder points:",
+                    "  calibration ({}, {} stream), by predicted probability that Black wins:",
+                    f.slice.name(),
                     f.half.name()
                 );
                 let _ = writeln!(
                     out,
-                    "  {:<14}  {:>7}  {:>9}  {:>11}",
-                    "gap", "games", "predicted", "black won"
+                    "  {:<10}  {:>7}  {:>9}  {:>9}",
+                    "predicted", "games", "mean", "black won"
                 );
-                for b in &f.calibration {
-                    let range = match (b.lo, b.hi) {
-                        (None, Some(h)) => format!("< {h}"),
-                        (Some(l), None) => format!(">= {l}"),
-                        (Some(l), Some(h)) => format!("{l} .. {h}"),
-                        (None, None) => "all".into(),
+                for b in f.calibration.iter().filter(|b| b.n > 0) {
+                    let range = format!("{:.1}-{:.1}", b.lo.unwrap_or(0.0), b.hi.unwrap_or(1.0));
+                    // A bin large enough to judge (300 games) and off by more than 0.03.
+                    let off = if b.n >= 300 && (b.mean_p - b.black_won).abs() > 0.03 {
+                        "  *"
+                    } else {
+                        ""
                     };
                     let _ = writeln!(
                         out,
-                        "  {:<14}  {:>7}  {:>9.3}  {:>11.3}",
+                        "  {:<10}  {:>7}  {:>9.3}  {:>9.3}{off}",
                         range, b.n, b.mean_p, b.black_won
                     );
                 }

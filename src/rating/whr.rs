@@ -6,13 +6,17 @@
 //! get Newton steps over their whole history (tridiagonal Hessian, Thomas algorithm),
 //! so the cost of a day is the history length of its players, not the whole archive.
 //! At the end, full sweeps over all players converge the final ladder.
-//! Scale: Elo = level × scale; p(Black) = σ((Elo(B) − Elo(W) + scale·stone·advantage)·ln10/400).
+//! Scale: Elo = level × scale; p(Black) = σ((Elo(B) − Elo(W) + advantage)·ln10/400), the
+//! advantage being stone × stones − komi_point × komi in Elo points.
 
 use super::engine::{EloScale, update_alone};
 use super::{Engine, EngineKind, EngineParams, Event};
 
 /// Natural units per Elo point.
 const NAT: f64 = std::f64::consts::LN_10 / 400.0;
+/// A day's players are settled when no Newton step moves a rating by more (natural units,
+/// about 0.2 Elo).
+const DAY_TOL: f64 = 1e-3;
 /// Largest Newton step (natural units, ≈ 350 Elo), against divergence on odd data.
 const MAX_STEP: f64 = 2.0;
 
@@ -40,7 +44,7 @@ pub struct Whr {
     scale: EloScale,
     w2_elo: f64,
     prior_sd: f64,
-    /// Newton passes over the day's players after each day.
+    /// Most Newton passes over the day's players after each day.
     pub passes: usize,
 }
 
@@ -66,7 +70,7 @@ impl Whr {
             scale,
             w2_elo: p.whr_w2,
             prior_sd: p.whr_prior_sd,
-            passes: 2,
+            passes: 10,
         }
     }
 
@@ -230,9 +234,14 @@ impl Engine for Whr {
         }
         touched.sort_unstable();
         touched.dedup();
+        // Newton passes over the day's players until their ratings settle (or `passes`).
         for _ in 0..self.passes {
+            let mut moved: f64 = 0.0;
             for &p in &touched {
-                self.newton(p);
+                moved = moved.max(self.newton(p));
+            }
+            if moved < DAY_TOL {
+                break;
             }
         }
         vec![true; es.len()]

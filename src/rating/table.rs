@@ -1,6 +1,7 @@
 //! Rendering of a [`RateReport`]: ladder as table/CSV/JSON, JSON lines, summaries.
 
 use super::evaluate::Slice;
+use super::report::Native;
 use super::{EngineKind, EngineReport, Event, Format, HistoryEntry, Prediction, RateReport};
 use serde_json::{Map, Value, json};
 use std::collections::BTreeMap;
@@ -58,54 +59,13 @@ impl RateReport {
         }
     }
 
-    /// One aligned table per engine: position, name, level, grade, games, last game.
+    /// One aligned table per engine: position, name, level (and the engine's own figures:
+    /// GoR, Glicko rating and deviation), grade, games, last game.
     pub fn ladder_table(&self) -> String {
         let mut out = String::new();
         for er in &self.engines {
             let _ = writeln!(out, "== {} ({} games rated) ==", er.engine.name(), er.rated);
-            let head = ["#", "name", "level", "grade", "games", "last game"];
-            let rows: Vec<[String; 6]> = er
-                .ladder
-                .iter()
-                .map(|x| {
-                    [
-                        x.position.to_string(),
-                        x.name.clone(),
-                        format!("{:.0}", x.level),
-                        x.grade.clone(),
-                        x.games.to_string(),
-                        x.last.clone().unwrap_or_else(|| "-".into()),
-                    ]
-                })
-                .collect();
-            let mut w = head.map(width);
-            for row in &rows {
-                for (i, c) in row.iter().enumerate() {
-                    w[i] = w[i].max(width(c));
-                }
-            }
-            let line = |cells: [&str; 6]| {
-                let mut s = String::new();
-                for (i, c) in cells.iter().enumerate() {
-                    // Numbers right-aligned, text left-aligned.
-                    if matches!(i, 0 | 2 | 4) {
-                        let _ = write!(s, "{}{c}  ", " ".repeat(w[i].saturating_sub(width(c))));
-                    } else {
-                        let _ = write!(s, "{}  ", pad(c, w[i]));
-                    }
-                }
-                s.trim_end().to_string()
-            };
-            let _ = writeln!(out, "{}", line(head));
-            for row in &rows {
-                let _ = writeln!(
-                    out,
-                    "{}",
-                    line(
-                        [&row[0], &row[1], &row[2], &row[3], &row[4], &row[5]].map(String::as_str)
-                    )
-                );
-            }
+            out.push_str(&engine_table(er));
             out.push('\n');
         }
         out
@@ -342,19 +302,83 @@ fn fmt_num(v: f64) -> String {
     }
 }
 
+/// One engine's ladder as an aligned table: numbers right-aligned, text left-aligned.
+fn engine_table(er: &EngineReport) -> String {
+    // Every row of an engine has the same kind of figures; the first row names the columns.
+    let native_heads: Vec<&str> = er
+        .ladder
+        .first()
+        .and_then(|x| x.native)
+        .map(|n| n.figures().into_iter().map(|f| f.0).collect())
+        .unwrap_or_default();
+    let mut head: Vec<(&str, bool)> = vec![("#", true), ("name", false), ("level", true)];
+    head.extend(native_heads.iter().map(|h| (*h, true)));
+    head.extend([("grade", false), ("games", true), ("last game", false)]);
+    let rows: Vec<Vec<String>> = er
+        .ladder
+        .iter()
+        .map(|x| {
+            let mut row = vec![
+                x.position.to_string(),
+                x.name.clone(),
+                format!("{:.0}", x.level),
+            ];
+            let figures = x.native.map(Native::figures).unwrap_or_default();
+            row.extend(figures.iter().map(|f| format!("{:.0}", f.2)));
+            row.extend([
+                x.grade.clone(),
+                x.games.to_string(),
+                x.last.clone().unwrap_or_else(|| "-".into()),
+            ]);
+            row
+        })
+        .collect();
+    let mut w: Vec<usize> = head.iter().map(|h| width(h.0)).collect();
+    for row in &rows {
+        for (i, c) in row.iter().enumerate() {
+            if let Some(wi) = w.get_mut(i) {
+                *wi = (*wi).max(width(c));
+            }
+        }
+    }
+    let line = |cells: Vec<&str>| {
+        let mut s = String::new();
+        for ((c, (_, right)), wi) in cells.iter().zip(&head).zip(&w) {
+            if *right {
+                let _ = write!(s, "{}{c}  ", " ".repeat(wi.saturating_sub(width(c))));
+            } else {
+                let _ = write!(s, "{}  ", pad(c, *wi));
+            }
+        }
+        s.trim_end().to_string()
+    };
+    let mut out = String::new();
+    let _ = writeln!(out, "{}", line(head.iter().map(|h| h.0).collect()));
+    for row in &rows {
+        let _ = writeln!(out, "{}", line(row.iter().map(String::as_str).collect()));
+    }
+    out
+}
+
 fn engine_json(er: &EngineReport) -> Value {
     let rows: Vec<Value> = er
         .ladder
         .iter()
         .map(|x| {
-            json!({
+            let mut row = json!({
                 "position": x.position,
                 "name": x.name,
                 "level": r(x.level, 1),
                 "grade": x.grade,
                 "games": x.games,
                 "last_game": x.last,
-            })
+            });
+            if let Some(m) = row.as_object_mut() {
+                for (_, key, v) in x.native.map(Native::figures).unwrap_or_default() {
+                    m.insert(key.into(), r(v, 1));
+                }
+            }
+            row
         })
         .collect();
     json!({ "engine": er.engine.name(), "params": params_map(&er.params), "rated": er.rated, "ladder": rows })

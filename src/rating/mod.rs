@@ -6,6 +6,7 @@
 //! (`engine`). All engines report levels on the ladder scale: 100 points a grade,
 //! 0 = 1k/1d boundary.
 
+pub mod account;
 pub mod egf;
 pub mod elo;
 pub mod engine;
@@ -23,6 +24,7 @@ pub mod report;
 pub mod table;
 pub mod whr;
 
+pub use account::{Collected, Failure, Ledger, Reading};
 pub use engine::{Engine, make_engine};
 pub use error::{LineProblem, RateError};
 pub use evaluate::{Bin, EngineEvaluation, Figures, Half, Slice};
@@ -32,7 +34,7 @@ pub use options::{
 };
 pub use output::{Destination, OutputRequest};
 pub use report::{
-    EngineReport, HistoryEntry, LadderRow, PlayerInfo, Prediction, RateReport, StartSource,
+    EngineReport, HistoryEntry, LadderRow, Native, PlayerInfo, Prediction, RateReport, StartSource,
 };
 
 use engine::run_engine;

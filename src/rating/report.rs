@@ -218,7 +218,7 @@ mod tests {
             assert!(deviation > 0.0 && deviation < 200.0, "{deviation}");
         }
         assert!(r.engines[2].ladder.iter().all(|row| row.native.is_none()));
-        let table = r.ladder_table();
+        let table = r.ladder_table(&super::super::Reading::default());
         assert!(table.contains("level  GoR  grade"), "{table}");
         assert!(table.contains("level  rating   RD  grade"), "{table}");
     }

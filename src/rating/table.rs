@@ -1,10 +1,10 @@
 //! Rendering of a [`RateReport`]: ladder as table/CSV/JSON, JSON lines, summaries.
 
+use super::account::{Ledger, Reading};
 use super::evaluate::Slice;
 use super::report::Native;
-use super::{EngineKind, EngineReport, Event, Format, HistoryEntry, Prediction, RateReport};
+use super::{EngineReport, Event, Format, HistoryEntry, Prediction, RateReport};
 use serde_json::{Map, Value, json};
-use std::collections::BTreeMap;
 use std::fmt::Write;
 
 /// Integral levels print without decimals, others with one.
@@ -50,23 +50,38 @@ fn params_map(params: &[(String, f64)]) -> Value {
 }
 
 impl RateReport {
-    /// The ladders in the chosen format.
-    pub fn render(&self, format: Format) -> String {
+    /// The ladders in the chosen format; a table and JSON account for every game read
+    /// (CSV keeps to the ladder: see [`RateReport::ledgers_text`]).
+    pub fn render(&self, format: Format, reading: &Reading) -> String {
         match format {
-            Format::Table => self.ladder_table(),
+            Format::Table => self.ladder_table(reading),
             Format::Csv => self.ladder_csv(),
-            Format::Json => self.ladder_json(),
+            Format::Json => self.ladder_json(reading),
         }
     }
 
-    /// One aligned table per engine: position, name, level (and the engine's own figures:
-    /// GoR, Glicko rating and deviation), grade, games, last game.
-    pub fn ladder_table(&self) -> String {
+    /// One aligned table per engine, its ledger above it (where every game read went): position,
+    /// name, level (and the engine's own figures: GoR, Glicko rating and deviation), grade,
+    /// games, last game.
+    pub fn ladder_table(&self, reading: &Reading) -> String {
         let mut out = String::new();
-        for er in &self.engines {
-            let _ = writeln!(out, "== {} ({} games rated) ==", er.engine.name(), er.rated);
+        for (er, ledger) in self.engines.iter().zip(self.ledgers(reading)) {
+            let _ = writeln!(out, "== {} ==", er.engine.name());
+            out.push_str(&ledger.text("  "));
+            out.push('\n');
             out.push_str(&engine_table(er));
             out.push('\n');
+        }
+        out
+    }
+
+    /// Every engine's ledger, headed by the engine's name (for standard error, beside a CSV
+    /// ladder).
+    pub fn ledgers_text(&self, reading: &Reading) -> String {
+        let mut out = String::new();
+        for ledger in self.ledgers(reading) {
+            let _ = writeln!(out, "{}:", ledger.engine.name());
+            out.push_str(&ledger.text("  "));
         }
         out
     }
@@ -92,10 +107,16 @@ impl RateReport {
         out
     }
 
-    /// JSON: `{"engines": [{"engine", "params", "rated", "ladder": [...]}], "skipped": n}`.
-    pub fn ladder_json(&self) -> String {
-        let engines: Vec<Value> = self.engines.iter().map(engine_json).collect();
-        let v = json!({ "engines": engines, "skipped": self.skipped.len() });
+    /// JSON: `{"reading": {...}, "engines": [{"engine", "params", "accounting", "rated",
+    /// "ladder": [...]}]}`.
+    pub fn ladder_json(&self, reading: &Reading) -> String {
+        let engines: Vec<Value> = self
+            .engines
+            .iter()
+            .zip(self.ledgers(reading))
+            .map(|(er, ledger)| engine_json(er, &ledger))
+            .collect();
+        let v = json!({ "reading": reading.to_json(), "engines": engines });
         serde_json::to_string_pretty(&v).unwrap_or_default() + "\n"
     }
 
@@ -230,33 +251,6 @@ impl RateReport {
         out
     }
 
-    /// Counts of skipped games by reason (and engine for engine-specific reasons).
-    pub fn skipped_summary(&self) -> String {
-        // Keyed by the engine's name: entries print in that order, engine-less ones first.
-        let mut counts: BTreeMap<(&str, &str), usize> = BTreeMap::new();
-        for s in &self.skipped {
-            *counts
-                .entry((
-                    s.engine.map(EngineKind::name).unwrap_or_default(),
-                    s.reason.category(),
-                ))
-                .or_default() += 1;
-        }
-        let mut out = format!(
-            "{} games rated, {} skip entries\n",
-            self.events.len(),
-            self.skipped.len()
-        );
-        for ((engine, reason), n) in counts {
-            if engine.is_empty() {
-                let _ = writeln!(out, "  skipped: {reason}: {n}");
-            } else {
-                let _ = writeln!(out, "  {engine}: {reason}: {n}");
-            }
-        }
-        out
-    }
-
     /// Every skipped game, one line each: source, date, players, reason, engine.
     pub fn skipped_list(&self) -> String {
         let mut out = String::new();
@@ -360,7 +354,7 @@ fn engine_table(er: &EngineReport) -> String {
     out
 }
 
-fn engine_json(er: &EngineReport) -> Value {
+fn engine_json(er: &EngineReport, ledger: &Ledger) -> Value {
     let rows: Vec<Value> = er
         .ladder
         .iter()
@@ -381,5 +375,11 @@ fn engine_json(er: &EngineReport) -> Value {
             row
         })
         .collect();
-    json!({ "engine": er.engine.name(), "params": params_map(&er.params), "rated": er.rated, "ladder": rows })
+    json!({
+        "engine": er.engine.name(),
+        "params": params_map(&er.params),
+        "accounting": ledger.to_json(),
+        "rated": er.rated,
+        "ladder": rows,
+    })
 }

@@ -70,6 +70,7 @@ fn rate(args: &RateArgs) -> Result<(), String> {
         history: args.history.is_some(),
         predictions: args.predictions.is_some(),
         skipped: args.skipped.is_some(),
+        quiet: args.quiet,
     };
     let ro = request.rate_options(RateOptions {
         engines: args.engines.clone(),
@@ -95,6 +96,7 @@ fn rate(args: &RateArgs) -> Result<(), String> {
         // A file destination is only given when its path was.
         let to_file = |p: &Option<PathBuf>| p.as_ref().map_or(Ok(()), |p| write_text(p, &text));
         match to {
+            Destination::Stdout if args.output.is_some() => to_file(&args.output)?,
             Destination::Stdout => std::io::stdout()
                 .lock()
                 .write_all(text.as_bytes())

@@ -292,13 +292,17 @@ fn rate_names_the_files_and_games_that_failed() {
     std::fs::write(d.join("two.sgf"), collection).expect("w");
     std::fs::write(d.join("notes.txt"), "hello").expect("w");
     let skipped = d.join("skipped.txt");
+    let ladder = d.join("ladder.txt");
     let out = echelle()
         .args(["rate", "--no-progress", "--skipped"])
         .arg(&skipped)
+        .arg("-o")
+        .arg(&ladder)
         .arg(&d)
         .output()
         .expect("runs");
     assert_eq!(out.status.code(), Some(0));
+    assert!(out.stdout.is_empty(), "the ladder went to -o");
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
         err.starts_with(
@@ -320,10 +324,23 @@ fn rate_names_the_files_and_games_that_failed() {
         3,
         "{list}"
     );
-    let table = String::from_utf8_lossy(&out.stdout);
+    let table = std::fs::read_to_string(&ladder).expect("ladder file");
     assert!(
         table.contains("    3  games found\n  - 1  failed to read\n"),
         "{table}"
     );
     assert_eq!(ledgers_sum(&table), 1);
+
+    let quiet = echelle()
+        .args(["rate", "--no-progress", "-q"])
+        .arg(&d)
+        .output()
+        .expect("runs");
+    assert_eq!(quiet.status.code(), Some(0));
+    assert!(
+        quiet.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&quiet.stderr)
+    );
+    assert!(String::from_utf8_lossy(&quiet.stdout).contains("Alice"));
 }

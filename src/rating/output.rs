@@ -19,12 +19,14 @@ pub struct OutputRequest {
     pub predictions: bool,
     /// Write the list of skipped games.
     pub skipped: bool,
+    /// No summary on standard error (`-q`); an evaluation sent there is still written.
+    pub quiet: bool,
 }
 
 /// Where one text of the rate command goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Destination {
-    /// Standard output: the ladder.
+    /// Standard output, or the `-o` file: the ladder.
     Stdout,
     /// The `--history` file.
     HistoryFile,
@@ -65,12 +67,13 @@ impl RateReport {
         request: &'a OutputRequest,
         reading: &'a Reading,
     ) -> impl Iterator<Item = (Destination, String)> + 'a {
+        let evaluation_on_stderr = request.evaluates() && !evaluation_below(request);
         [
             (Destination::Stdout, true),
             (Destination::HistoryFile, request.history),
             (Destination::PredictionsFile, request.predictions),
             (Destination::SkippedFile, request.skipped),
-            (Destination::Stderr, true),
+            (Destination::Stderr, !request.quiet || evaluation_on_stderr),
         ]
         .into_iter()
         .filter(|&(_, wanted)| wanted)
@@ -97,10 +100,12 @@ impl RateReport {
                 if request.evaluates() && !below {
                     text.push_str(&self.evaluation_table());
                 }
-                text.push_str(&reading.summary(request.skipped));
-                // A CSV ladder stays parsable: its accounting comes here instead.
-                if request.format == Format::Csv {
-                    text.push_str(&self.ledgers_text(reading));
+                if !request.quiet {
+                    text.push_str(&reading.summary(request.skipped));
+                    // A CSV ladder stays parsable: its accounting comes here instead.
+                    if request.format == Format::Csv {
+                        text.push_str(&self.ledgers_text(reading));
+                    }
                 }
                 text
             }
@@ -188,16 +193,24 @@ mod tests {
             skipped.as_deref(),
             Some("a.sgf#6\t-\t? - ?\tfailed (not-go): GM[2]\n")
         );
+        // Quiet: nothing left for standard error.
+        let quiet = OutputRequest {
+            quiet: true,
+            ..OutputRequest::default()
+        };
+        let to: Vec<Destination> = r.outputs(&quiet, &reading).map(|o| o.0).collect();
+        assert_eq!(to, [Destination::Stdout]);
     }
 
     #[test]
     fn the_evaluation_follows_a_table_and_leaves_other_formats_alone() {
         let r = report();
         let reading = reading();
-        let texts = |format| {
+        let texts = |format, quiet| {
             let request = OutputRequest {
                 format,
                 evaluate: true,
+                quiet,
                 ..OutputRequest::default()
             };
             let all: Vec<(Destination, String)> = r.outputs(&request, &reading).collect();
@@ -205,15 +218,18 @@ mod tests {
         };
         let eval = r.evaluation_table();
         let summary = reading.summary(false);
-        let (out, err) = texts(Format::Table);
+        let (out, err) = texts(Format::Table, false);
         assert_eq!(
             out,
             format!("{}\n{eval}", r.render(Format::Table, &reading))
         );
         assert!(out.contains("  = 6  games read\n"), "{out}");
         assert_eq!(err, summary);
-        let (out, err) = texts(Format::Csv);
+        let (out, err) = texts(Format::Csv, false);
         assert_eq!(out, r.render(Format::Csv, &reading));
         assert_eq!(err, format!("{eval}{summary}{}", r.ledgers_text(&reading)));
+        // Quiet keeps the evaluation that was asked for, and drops the summary.
+        let (_, err) = texts(Format::Json, true);
+        assert_eq!(err, eval);
     }
 }

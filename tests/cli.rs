@@ -230,6 +230,13 @@ fn ledgers_sum(text: &str) -> usize {
     checked
 }
 
+/// Asserts that the summary on stderr starts with `first`; returns the summary.
+fn summary_starts(stderr: &[u8], first: &str) -> String {
+    let err = String::from_utf8_lossy(stderr).into_owned();
+    assert!(err.starts_with(first), "{err}");
+    err
+}
+
 #[test]
 fn rate_accounts_for_every_game_in_each_engine_ledger() {
     let out = echelle()
@@ -242,13 +249,10 @@ fn rate_accounts_for_every_game_in_each_engine_ledger() {
     assert_eq!(ledgers_sum(&table), 3, "{table}");
     assert!(table.contains("  -  80  not 19x19\n"), "{table}");
     assert!(table.contains("level   GoR  grade"), "{table}");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        err.starts_with(
-            "echelle: 128 SGF inputs: 128 read + 0 failed whole; \
-             130 games in them: 130 read + 0 failed; 5 other files skipped"
-        ),
-        "{err}"
+    summary_starts(
+        &out.stderr,
+        "echelle: 128 SGF inputs: 128 read + 0 failed whole; \
+         130 games in them: 130 read + 0 failed; 5 other files skipped",
     );
 
     let json = echelle()
@@ -303,13 +307,10 @@ fn rate_names_the_files_and_games_that_failed() {
         .expect("runs");
     assert_eq!(out.status.code(), Some(0));
     assert!(out.stdout.is_empty(), "the ladder went to -o");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        err.starts_with(
-            "echelle: 4 SGF inputs: 2 read + 2 failed whole; \
-             3 games in them: 2 read + 1 failed; 1 other file skipped"
-        ),
-        "{err}"
+    let err = summary_starts(
+        &out.stderr,
+        "echelle: 4 SGF inputs: 2 read + 2 failed whole; \
+         3 games in them: 2 read + 1 failed; 1 other file skipped",
     );
     for named in [
         "empty.sgf: failed whole (no-game)",

@@ -54,13 +54,12 @@ impl Failure {
         } else {
             "failed whole"
         };
-        let errors: Vec<String> = self
-            .errors
-            .iter()
-            .map(|e| format!("({}): {}", label(&e.kind), e.message))
-            .collect();
+        let mut text = what.to_string();
+        for (i, e) in self.errors.iter().enumerate() {
+            let sep = if i == 0 { " " } else { "; " };
+            let _ = write!(text, "{sep}({}): {}", label(&e.kind), e.message);
+        }
         // Messages quote file contents at times: keep the list one line per failure.
-        let text = format!("{what} {}", errors.join("; "));
         text.replace(['\t', '\n', '\r'], " ")
     }
 }

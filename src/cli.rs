@@ -189,6 +189,12 @@ pub struct RateArgs {
     /// Output format of the ladder.
     #[arg(long, value_parser = ChoiceParser::<Format>::new(), default_value_t = Format::Table)]
     pub format: Format,
+    /// Write the ladder here instead of standard output.
+    #[arg(long, short = 'o')]
+    pub output: Option<PathBuf>,
+    /// Print no summary on stderr (errors, and an evaluation sent there, still are).
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
     /// Undated games: skipped (default) or rated after all dated ones.
     #[arg(long, value_parser = ChoiceParser::<Undated>::new(), default_value_t = Undated::Skip)]
     pub undated: Undated,

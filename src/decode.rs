@@ -399,7 +399,11 @@ fn damaged_char(b: &[u8]) -> Option<usize> {
     };
     let tail = b.get(1..len)?;
     let marks = tail.iter().filter(|&&x| x == b'?').count();
-    (marks == 1 && tail.iter().all(|&x| x == b'?' || (0x80..=0xBF).contains(&x))).then_some(len)
+    (marks == 1
+        && tail
+            .iter()
+            .all(|&x| x == b'?' || (0x80..=0xBF).contains(&x)))
+    .then_some(len)
 }
 
 /// Whether invalid UTF-8 is mostly valid: at least 4 valid non-ASCII characters, and either

@@ -7,7 +7,7 @@ use cli::{AccuracyArgs, AnalyzeArgs, Cli, ColorChoice, Command, RateArgs, ShowAr
 use echelle::batch;
 use echelle::life::DeadStones;
 use echelle::rating::{
-    self, Destination, EngineParams, OutputRequest, ParamOverrides, RateOptions,
+    self, Collected, Destination, EngineParams, OutputRequest, ParamOverrides, RateOptions, Reading,
 };
 use echelle::rules::Rules;
 use std::io::Write;
@@ -58,11 +58,9 @@ fn rate(args: &RateArgs) -> Result<(), String> {
     let mut opts = args.input.batch_options();
     opts.json = false;
     opts.analyze.rating_inputs = true;
-    let mut games = Vec::new();
+    let mut kept = Collected::default();
     let summary = batch::for_each(&args.input.paths, &opts, &mut |done| {
-        if let Some(g) = done.game.rating {
-            games.push(g);
-        }
+        kept.add(&done.game.report, done.game.rating);
         Ok(false)
     })
     .map_err(|e| e.to_string())?;
@@ -73,6 +71,7 @@ fn rate(args: &RateArgs) -> Result<(), String> {
         predictions: args.predictions.is_some(),
         skipped: args.skipped.is_some(),
         disputed: args.disputed.is_some(),
+        quiet: args.quiet,
     };
     let ro = request.rate_options(RateOptions {
         engines: args.engines.clone(),
@@ -92,12 +91,14 @@ fn rate(args: &RateArgs) -> Result<(), String> {
         }),
         ..RateOptions::default()
     });
-    let report = rating::rate(&games, &ro).map_err(|e| e.to_string())?;
+    let report = rating::rate(&kept.games, &ro).map_err(|e| e.to_string())?;
+    let reading = Reading::new(&summary, kept.failures);
     // The library decides what goes where and in which order; this only writes it.
-    for (to, text) in report.outputs(&request, &summary.read_note()) {
+    for (to, text) in report.outputs(&request, &reading) {
         // A file destination is only given when its path was.
         let to_file = |p: &Option<PathBuf>| p.as_ref().map_or(Ok(()), |p| write_text(p, &text));
         match to {
+            Destination::Stdout if args.output.is_some() => to_file(&args.output)?,
             Destination::Stdout => std::io::stdout()
                 .lock()
                 .write_all(text.as_bytes())

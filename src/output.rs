@@ -224,7 +224,7 @@ pub struct Summary {
 }
 
 /// The serialised (kebab-case) name of a plain enum value.
-fn label<T: Serialize>(v: &T) -> String {
+pub(crate) fn label<T: Serialize>(v: &T) -> String {
     serde_json::to_value(v)
         .ok()
         .and_then(|v| v.as_str().map(str::to_string))
@@ -287,16 +287,6 @@ impl Summary {
                 *self.violations.entry(label(&x.kind)).or_default() += 1;
             }
         }
-    }
-
-    /// One line saying how many inputs and games were read, and how fast (for `rate`).
-    pub fn read_note(&self) -> String {
-        format!(
-            "echelle: {} SGF inputs, {} games read in {:.2}s\n",
-            self.files,
-            self.games,
-            self.elapsed.as_secs_f64()
-        )
     }
 
     /// The human-readable summary.

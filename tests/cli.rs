@@ -204,3 +204,144 @@ fn samples_give_the_recorded_ladder_at_any_thread_count() {
         );
     }
 }
+
+/// Checks the arithmetic of every ledger in `text`: each `=` line is the running count
+/// less the `-` lines above it. Returns how many ledgers were checked.
+fn ledgers_sum(text: &str) -> usize {
+    let mut checked = 0;
+    let mut running: Option<i64> = None;
+    for line in text.lines() {
+        let mut words = line.split_whitespace();
+        let (first, second) = (words.next(), words.next());
+        let number = |w: Option<&str>| w.and_then(|w| w.parse::<i64>().ok());
+        match (first, number(first), number(second)) {
+            (_, Some(n), _) => running = Some(n),
+            (Some("-"), _, Some(n)) => running = running.map(|r| r - n),
+            (Some("="), _, Some(n)) => {
+                assert_eq!(running, Some(n), "{line} does not sum in\n{text}");
+                if line.contains("rated by") {
+                    checked += 1;
+                    running = None;
+                }
+            }
+            _ => {}
+        }
+    }
+    checked
+}
+
+/// Asserts that the summary on stderr starts with `first`; returns the summary.
+fn summary_starts(stderr: &[u8], first: &str) -> String {
+    let err = String::from_utf8_lossy(stderr).into_owned();
+    assert!(err.starts_with(first), "{err}");
+    err
+}
+
+#[test]
+fn rate_accounts_for_every_game_in_each_engine_ledger() {
+    let out = echelle()
+        .args(["rate", "--no-progress", "--engine", "ffg1984,ffg2003,egf"])
+        .arg(samples())
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(0));
+    let table = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(ledgers_sum(&table), 3, "{table}");
+    assert!(table.contains("  -  80  not 19x19\n"), "{table}");
+    assert!(table.contains("level   GoR  grade"), "{table}");
+    summary_starts(
+        &out.stderr,
+        "echelle: 128 SGF inputs: 128 read + 0 failed whole; \
+         130 games in them: 130 read + 0 failed; 5 other files skipped",
+    );
+
+    let json = echelle()
+        .args([
+            "rate",
+            "--no-progress",
+            "--format",
+            "json",
+            "--engine",
+            "ffg1984,glicko2",
+        ])
+        .arg(samples())
+        .output()
+        .expect("runs");
+    let v: serde_json::Value = serde_json::from_slice(&json.stdout).expect("json");
+    for engine in v["engines"].as_array().into_iter().flatten() {
+        let a = &engine["accounting"];
+        let sum = |key: &str| -> u64 {
+            a[key]
+                .as_object()
+                .map_or(0, |m| m.values().filter_map(|n| n.as_u64()).sum())
+        };
+        let n = |key: &str| a[key].as_u64().unwrap_or(u64::MAX);
+        assert_eq!(n("games_read") - sum("skipped_before_rating"), n("stream"));
+        assert_eq!(n("stream") - sum("not_rated"), n("rated"), "{a}");
+    }
+    assert!(v["engines"][1]["ladder"][0]["rating"].is_number());
+    assert_eq!(v["reading"]["games_read"], 130);
+}
+
+#[test]
+fn rate_names_the_files_and_games_that_failed() {
+    let d = scratch("rate-failed");
+    let game = |date: &str, b: &str, w: &str| {
+        format!("(;GM[1]SZ[19]KM[7.5]DT[{date}]PB[{b}]PW[{w}]RE[B+R];B[pd];W[dp])")
+    };
+    std::fs::write(d.join("good.sgf"), game("2025-01-01", "Alice", "Bob")).expect("w");
+    std::fs::write(d.join("junk.sgf"), "this is not sgf at all").expect("w");
+    std::fs::write(d.join("empty.sgf"), "").expect("w");
+    let collection = format!("{}(;GM[2]SZ[8])", game("2025-01-02", "Bob", "Carol"));
+    std::fs::write(d.join("two.sgf"), collection).expect("w");
+    std::fs::write(d.join("notes.txt"), "hello").expect("w");
+    let skipped = d.join("skipped.txt");
+    let ladder = d.join("ladder.txt");
+    let out = echelle()
+        .args(["rate", "--no-progress", "--skipped"])
+        .arg(&skipped)
+        .arg("-o")
+        .arg(&ladder)
+        .arg(&d)
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stdout.is_empty(), "the ladder went to -o");
+    let err = summary_starts(
+        &out.stderr,
+        "echelle: 4 SGF inputs: 2 read + 2 failed whole; \
+         3 games in them: 2 read + 1 failed; 1 other file skipped",
+    );
+    for named in [
+        "empty.sgf: failed whole (no-game)",
+        "junk.sgf: failed whole",
+        "two.sgf#1: failed (not-go)",
+    ] {
+        assert!(err.contains(named), "{named} in {err}");
+    }
+    let list = std::fs::read_to_string(&skipped).expect("skipped file");
+    assert_eq!(
+        list.lines().filter(|l| l.contains("\tfailed")).count(),
+        3,
+        "{list}"
+    );
+    let table = std::fs::read_to_string(&ladder).expect("ladder file");
+    assert!(
+        table.contains("    3  games found\n  - 1  failed to read\n"),
+        "{table}"
+    );
+    assert_eq!(ledgers_sum(&table), 1);
+
+    let quiet = echelle()
+        .args(["rate", "--no-progress", "-q"])
+        .arg(&d)
+        .output()
+        .expect("runs");
+    assert_eq!(quiet.status.code(), Some(0));
+    assert!(
+        quiet.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&quiet.stderr)
+    );
+    assert!(String::from_utf8_lossy(&quiet.stdout).contains("Alice"));
+}

@@ -1,6 +1,8 @@
 //! Integration tests of `echelle::rating::rate`.
 
-use echelle::rating::{EngineKind, Format, GameInput, RateOptions, SkipReason, Undated, rate};
+use echelle::rating::{
+    EngineKind, Format, GameInput, RateOptions, Reading, SkipReason, Undated, rate,
+};
 use echelle::record::{ResultKind, Winner};
 
 fn game(file: &str, idx: u32, date: Option<&str>, b: &str, w: &str, win: Winner) -> GameInput {
@@ -217,7 +219,12 @@ fn skip_reasons_and_duplicates() {
             .any(|x| x.0 == "a.sgf#7" && x.2.as_deref() == Some("ffg2003"))
     );
     assert_eq!(r.events.len(), 3);
-    assert!(r.skipped_summary().contains("duplicate: 1"));
+    let ledgers = r.ledgers_text(&Reading::default());
+    assert!(
+        ledgers.contains("  - 1  duplicate (the same game filed twice)\n"),
+        "{ledgers}"
+    );
+    assert!(ledgers.contains("  - 1  not 19x19\n"), "{ledgers}");
     assert!(r.skipped_list().contains("a.sgf#6"));
 }
 
@@ -311,7 +318,10 @@ fn start_levels_ladder_then_rank_then_default() {
     // White's share of the advantage in an even game with 7.5 komi (0.5 − 7.5/14 stones).
     let (bob, source) = start("Bob").unwrap_or_default();
     assert_eq!(source, "opponent");
-    assert!((bob - (50.0 + 100.0 * (0.5 - 7.5 / 14.0))).abs() < 1e-9, "{bob}");
+    assert!(
+        (bob - (50.0 + 100.0 * (0.5 - 7.5 / 14.0))).abs() < 1e-9,
+        "{bob}"
+    );
     // Nobody ranked on either side: the default level.
     let lone = game("b.sgf", 0, Some("2000-01-03"), "Cid", "Dee", Winner::White);
     let r2 = rate(
@@ -322,7 +332,11 @@ fn start_levels_ladder_then_rank_then_default() {
         },
     )
     .unwrap_or_else(|e| panic!("{e}"));
-    assert!(r2.players.iter().all(|p| p.start == -900.0 && p.start_source.name() == "default"));
+    assert!(
+        r2.players
+            .iter()
+            .all(|p| p.start == -900.0 && p.start_source.name() == "default")
+    );
     let bad = rate(
         &[],
         &RateOptions {
@@ -346,11 +360,14 @@ fn outputs_render() {
         },
     )
     .unwrap_or_else(|e| panic!("{e}"));
-    let csv = r.render(Format::Csv);
+    let reading = Reading::default();
+    let csv = r.render(Format::Csv, &reading);
     assert!(csv.starts_with("engine,position,name,level,grade,games,last_game\n"));
-    let json: serde_json::Value = serde_json::from_str(&r.render(Format::Json)).unwrap_or_default();
+    let json: serde_json::Value =
+        serde_json::from_str(&r.render(Format::Json, &reading)).unwrap_or_default();
     assert_eq!(json["engines"][1]["engine"], "glicko2");
-    assert!(r.render(Format::Table).contains("== ffg1984"));
+    assert!(json["engines"][1]["ladder"][0]["deviation"].is_number());
+    assert!(r.render(Format::Table, &reading).contains("== ffg1984"));
     let hist = r.history_jsonl();
     assert_eq!(
         hist.lines().count(),

@@ -6,6 +6,7 @@
 //! game with 7 points of komi is neutral. The loser and winner each get their own
 //! con and bonus; GoR is kept in [100, 3250] so that β stays defined.
 
+use super::report::Native;
 use super::{Engine, EngineKind, Event};
 
 /// GoR of ladder level 0.
@@ -76,6 +77,9 @@ impl Engine for Egf {
     }
     fn level(&self, p: usize) -> f64 {
         self.gor[p] - GOR_OFFSET
+    }
+    fn native(&self, p: usize) -> Option<Native> {
+        Some(Native::Gor(self.gor[p]))
     }
     fn params(&self) -> Vec<(String, f64)> {
         vec![

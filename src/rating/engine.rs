@@ -4,7 +4,7 @@
 
 use super::events::{Event, SkipReason};
 use super::options::{EngineKind, EngineParams, Rounding};
-use super::report::{HistoryEntry, Prediction};
+use super::report::{HistoryEntry, Native, Prediction};
 use super::{egf, elo, ffg1984, ffg2003, glicko2, whr};
 
 /// What an engine must do: predict a game from the ratings before it, then update.
@@ -30,6 +30,11 @@ pub trait Engine {
     }
     /// Current level of a player on the ladder scale.
     fn level(&self, p: usize) -> f64;
+    /// The engine's own figures for a player beside the level (GoR, Glicko rating and
+    /// deviation), shown in its ladder; `None` when the level is all it keeps.
+    fn native(&self, _p: usize) -> Option<Native> {
+        None
+    }
     /// Called once after the last game (WHR converges its whole history here).
     fn finish(&mut self) {}
     /// Parameters in use, by name.
@@ -69,11 +74,20 @@ impl Starts {
     /// ranks by the fitted `pro_offset` (a professional rank and an amateur dan are measured
     /// apart, and servers place them differently); the ladder rules take the levels as given.
     pub fn for_engine(&self, kind: EngineKind, params: &EngineParams) -> Vec<f64> {
-        let moved = matches!(kind, EngineKind::Elo | EngineKind::Glicko2 | EngineKind::Whr);
+        let moved = matches!(
+            kind,
+            EngineKind::Elo | EngineKind::Glicko2 | EngineKind::Whr
+        );
         self.level
             .iter()
             .zip(&self.professional)
-            .map(|(&l, &pro)| if moved && pro { l + params.pro_offset } else { l })
+            .map(|(&l, &pro)| {
+                if moved && pro {
+                    l + params.pro_offset
+                } else {
+                    l
+                }
+            })
             .collect()
     }
 }
@@ -194,6 +208,8 @@ pub(crate) struct EngineRun {
     pub last: Vec<Option<usize>>,
     /// Final level per player.
     pub levels: Vec<f64>,
+    /// Final figures of the engine's own scale per player (see [`Engine::native`]).
+    pub native: Vec<Option<Native>>,
     /// Parameters in use, by name.
     pub params: Vec<(String, f64)>,
     /// Games rated.
@@ -214,6 +230,7 @@ pub(crate) fn run_engine(
         games: vec![0; n_players],
         last: vec![None; n_players],
         levels: Vec::new(),
+        native: Vec::new(),
         params: engine.params(),
         rated: 0,
     };
@@ -251,6 +268,7 @@ pub(crate) fn run_engine(
     }
     engine.finish();
     run.levels = (0..n_players).map(|p| engine.level(p)).collect();
+    run.native = (0..n_players).map(|p| engine.native(p)).collect();
     run
 }
 

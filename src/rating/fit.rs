@@ -200,7 +200,10 @@ pub fn fit_params(
     if axes.is_empty() || first_half.is_empty() {
         return base.clone();
     }
-    let mut at: Point = axes.iter().map(|a| nearest(a.grid, (a.get)(base))).collect();
+    let mut at: Point = axes
+        .iter()
+        .map(|a| nearest(a.grid, (a.get)(base)))
+        .collect();
     let mut lattice = Lattice {
         kind,
         events: first_half,
@@ -243,7 +246,10 @@ pub fn neighbour_losses(
     rounding: Rounding,
 ) -> (f64, Vec<(&'static str, f64, f64)>) {
     let axes = axes(kind);
-    let at: Point = axes.iter().map(|a| nearest(a.grid, (a.get)(params))).collect();
+    let at: Point = axes
+        .iter()
+        .map(|a| nearest(a.grid, (a.get)(params)))
+        .collect();
     let mut lattice = Lattice {
         kind,
         events: first_half,

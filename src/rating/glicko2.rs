@@ -7,6 +7,7 @@
 //! 350), which is what n empty periods would give, without touching idle players.
 
 use super::engine::{EloScale, update_alone};
+use super::report::Native;
 use super::{Engine, EngineKind, EngineParams, Event};
 use std::f64::consts::PI;
 
@@ -193,6 +194,14 @@ impl Engine for Glicko2 {
     }
     fn level(&self, p: usize) -> f64 {
         self.scale.level(self.s[p].mu * Q)
+    }
+    fn native(&self, p: usize) -> Option<Native> {
+        // The deviation after the player's last rating period (idle days not added).
+        let s = self.s[p];
+        Some(Native::Glicko {
+            rating: 1500.0 + s.mu * Q,
+            deviation: s.phi * Q,
+        })
     }
     fn params(&self) -> Vec<(String, f64)> {
         self.scale.params(&[("tau", self.tau), ("rd0", self.rd0)])

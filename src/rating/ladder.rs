@@ -137,7 +137,10 @@ pub fn parse_rank(rank: &str) -> Option<Rank> {
         return matches!(unit, "" | "段" | "d" | "dan" | "단").then(|| pro(n));
     }
     let digits: String = r.chars().take_while(|c| c.is_ascii_digit()).collect();
-    let n: u32 = digits.parse::<u32>().ok().filter(|n| (1..=40).contains(n))?;
+    let n: u32 = digits
+        .parse::<u32>()
+        .ok()
+        .filter(|n| (1..=40).contains(n))?;
     let rest = r[digits.len()..].trim();
     let unit = rest.split_whitespace().next().unwrap_or("");
     if unit.starts_with('k') || unit == "级" || unit == "級" || unit == "급" {
@@ -151,14 +154,19 @@ pub fn parse_rank(rank: &str) -> Option<Rank> {
     }
 }
 
-/// Grade of a level: 0..99 = 1d, −100..−1 = 1k.
+/// The strongest grade a ladder shows: the federation's amateur scale stops at 9d (its list
+/// goes up to 850), and professional start levels (650 + 30·N) sit on that same scale.
+const TOP_DAN: i64 = 9;
+
+/// Grade of a level: 0..99 = 1d, −100..−1 = 1k; 800 and above = 9d (the level keeps the
+/// number).
 pub fn grade(level: f64) -> String {
     if !level.is_finite() {
         return "?".into();
     }
     let g = (level / 100.0).floor();
     if g >= 0.0 {
-        format!("{}d", g as i64 + 1)
+        format!("{}d", (g as i64 + 1).min(TOP_DAN))
     } else {
         format!("{}k", -(g as i64))
     }
@@ -203,6 +211,12 @@ mod tests {
         assert_eq!(grade(-15.0), "1k");
         assert_eq!(grade(150.0), "2d");
         assert_eq!(grade(-250.0), "3k");
+        assert_eq!(grade(850.0), "9d");
+        assert_eq!(grade(799.0), "8d");
+        // Above the amateur scale (a strong player, a professional start level): still 9d.
+        assert_eq!(grade(1150.0), "9d");
+        assert_eq!(rank_level("9p").map(grade).as_deref(), Some("9d"));
+        assert_eq!(rank_level("1p").map(grade).as_deref(), Some("7d"));
     }
 
     #[test]

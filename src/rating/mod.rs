@@ -6,6 +6,7 @@
 //! (`engine`). All engines report levels on the ladder scale: 100 points a grade,
 //! 0 = 1k/1d boundary.
 
+pub mod account;
 mod dispute;
 pub mod egf;
 pub mod elo;
@@ -21,11 +22,12 @@ pub mod ladder;
 pub mod options;
 pub mod output;
 mod prepare;
-pub mod seed;
 pub mod report;
+pub mod seed;
 pub mod table;
 pub mod whr;
 
+pub use account::{Collected, Failure, Ledger, Reading};
 pub use engine::{Engine, Starts, make_engine};
 pub use error::{LineProblem, RateError};
 pub use evaluate::{Bin, EngineEvaluation, Figures, Half, Slice};
@@ -35,7 +37,7 @@ pub use options::{
 };
 pub use output::{Destination, OutputRequest};
 pub use report::{
-    EngineReport, HistoryEntry, LadderRow, PlayerInfo, Prediction, RateReport, StartSource,
+    EngineReport, HistoryEntry, LadderRow, Native, PlayerInfo, Prediction, RateReport, StartSource,
 };
 
 use engine::run_engine;

@@ -2,6 +2,7 @@
 //! standard output, then each requested file, then the notes on standard error. The caller
 //! only holds the file paths and writes each text where it is told, in the order given.
 
+use super::account::Reading;
 use super::options::{Format, RateOptions};
 use super::report::RateReport;
 
@@ -20,12 +21,14 @@ pub struct OutputRequest {
     pub skipped: bool,
     /// Write the list of disputed games.
     pub disputed: bool,
+    /// No summary on standard error (`-q`); an evaluation sent there is still written.
+    pub quiet: bool,
 }
 
 /// Where one text of the rate command goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Destination {
-    /// Standard output: the ladder.
+    /// Standard output, or the `-o` file: the ladder.
     Stdout,
     /// The `--history` file.
     HistoryFile,
@@ -61,35 +64,34 @@ impl OutputRequest {
 impl RateReport {
     /// The rate command's texts in the order they are written. Each is rendered only when
     /// the iterator reaches it, so that a large history is not held beside the others.
-    /// `read_note` says how the games were read (a line for standard error, before the
-    /// skipped games).
+    /// `reading` says how the inputs were read (its failures are named on standard error and
+    /// listed in the skipped file).
     pub fn outputs<'a>(
         &'a self,
         request: &'a OutputRequest,
-        read_note: &'a str,
+        reading: &'a Reading,
     ) -> impl Iterator<Item = (Destination, String)> + 'a {
+        let evaluation_on_stderr = request.evaluates() && !evaluation_below(request);
         [
             (Destination::Stdout, true),
             (Destination::HistoryFile, request.history),
             (Destination::PredictionsFile, request.predictions),
             (Destination::SkippedFile, request.skipped),
             (Destination::DisputedFile, request.disputed),
-            (Destination::Stderr, true),
+            (Destination::Stderr, !request.quiet || evaluation_on_stderr),
         ]
         .into_iter()
         .filter(|&(_, wanted)| wanted)
-        .map(move |(to, _)| (to, self.output_text(to, request, read_note)))
+        .map(move |(to, _)| (to, self.output_text(to, request, reading)))
     }
 
     /// The text for one destination.
-    fn output_text(&self, to: Destination, request: &OutputRequest, read_note: &str) -> String {
-        // A table reader gets the evaluation below the ladder; machine formats keep standard
-        // output parsable and get it on standard error.
-        let evaluation_below = request.evaluates() && request.format == Format::Table;
+    fn output_text(&self, to: Destination, request: &OutputRequest, reading: &Reading) -> String {
+        let below = evaluation_below(request);
         match to {
             Destination::Stdout => {
-                let mut text = self.render(request.format);
-                if evaluation_below {
+                let mut text = self.render(request.format, reading);
+                if below {
                     text.push('\n');
                     text.push_str(&self.evaluation_table());
                 }
@@ -97,27 +99,40 @@ impl RateReport {
             }
             Destination::HistoryFile => self.history_jsonl(),
             Destination::PredictionsFile => self.predictions_jsonl(),
-            Destination::SkippedFile => self.skipped_list(),
+            Destination::SkippedFile => reading.failures_list() + &self.skipped_list(),
             Destination::DisputedFile => self.disputed_list(),
             Destination::Stderr => {
                 let mut text = String::new();
-                if request.evaluates() && !evaluation_below {
+                if request.evaluates() && !below {
                     text.push_str(&self.evaluation_table());
                 }
-                text.push_str(read_note);
-                text.push_str(&self.skipped_summary());
-                text.push_str(&self.disputed_note());
+                if !request.quiet {
+                    text.push_str(&reading.summary(request.skipped));
+                    // A CSV ladder stays parsable: its accounting comes here instead.
+                    if request.format == Format::Csv {
+                        text.push_str(&self.ledgers_text(reading));
+                    }
+                    text.push_str(&self.disputed_note());
+                }
                 text
             }
         }
     }
 }
 
+/// True when the evaluation follows the ladder on standard output: a table reader gets it
+/// there; machine formats keep standard output parsable and get it on standard error.
+fn evaluation_below(request: &OutputRequest) -> bool {
+    request.evaluates() && request.format == Format::Table
+}
+
 #[cfg(test)]
 mod tests {
+    use super::super::account::Failure;
     use super::super::events::tests::game;
     use super::super::{EngineKind, GameInput, rate};
     use super::*;
+    use crate::output::{ErrorEntry, ErrorKind};
     use crate::record::Winner;
 
     fn report() -> RateReport {
@@ -144,15 +159,33 @@ mod tests {
         rate(&games, &opts).unwrap_or_else(|e| panic!("{e}"))
     }
 
+    /// A reading with one game that failed.
+    fn reading() -> Reading {
+        Reading {
+            inputs: 1,
+            games: 7,
+            failures: vec![Failure {
+                file: "a.sgf".into(),
+                game: Some(6),
+                errors: vec![ErrorEntry {
+                    kind: ErrorKind::NotGo,
+                    message: "GM[2]".into(),
+                }],
+            }],
+            ..Reading::default()
+        }
+    }
+
     #[test]
     fn files_between_stdout_and_stderr_in_flag_order() {
         let r = report();
+        let reading = reading();
         let request = OutputRequest {
             history: true,
             skipped: true,
             ..OutputRequest::default()
         };
-        let to: Vec<Destination> = r.outputs(&request, "read\n").map(|o| o.0).collect();
+        let to: Vec<Destination> = r.outputs(&request, &reading).map(|o| o.0).collect();
         assert_eq!(
             to,
             [
@@ -162,27 +195,48 @@ mod tests {
                 Destination::Stderr
             ]
         );
+        let skipped = r.outputs(&request, &reading).nth(2).map(|o| o.1);
+        assert_eq!(
+            skipped.as_deref(),
+            Some("a.sgf#6\t-\t? - ?\tfailed (not-go): GM[2]\n")
+        );
+        // Quiet: nothing left for standard error.
+        let quiet = OutputRequest {
+            quiet: true,
+            ..OutputRequest::default()
+        };
+        let to: Vec<Destination> = r.outputs(&quiet, &reading).map(|o| o.0).collect();
+        assert_eq!(to, [Destination::Stdout]);
     }
 
     #[test]
     fn the_evaluation_follows_a_table_and_leaves_other_formats_alone() {
         let r = report();
-        let texts = |format| {
+        let reading = reading();
+        let texts = |format, quiet| {
             let request = OutputRequest {
                 format,
                 evaluate: true,
+                quiet,
                 ..OutputRequest::default()
             };
-            let all: Vec<(Destination, String)> = r.outputs(&request, "read\n").collect();
+            let all: Vec<(Destination, String)> = r.outputs(&request, &reading).collect();
             (all[0].1.clone(), all[1].1.clone())
         };
         let eval = r.evaluation_table();
-        let (out, err) = texts(Format::Table);
-        assert_eq!(out, format!("{}\n{eval}", r.render(Format::Table)));
-        assert!(err.starts_with("read\n"), "{err}");
-        let (out, err) = texts(Format::Csv);
-        assert_eq!(out, r.render(Format::Csv));
-        assert!(err.starts_with(&eval));
-        assert!(err.ends_with(&r.skipped_summary()));
+        let summary = reading.summary(false);
+        let (out, err) = texts(Format::Table, false);
+        assert_eq!(
+            out,
+            format!("{}\n{eval}", r.render(Format::Table, &reading))
+        );
+        assert!(out.contains("  = 6  games read\n"), "{out}");
+        assert_eq!(err, summary);
+        let (out, err) = texts(Format::Csv, false);
+        assert_eq!(out, r.render(Format::Csv, &reading));
+        assert_eq!(err, format!("{eval}{summary}{}", r.ledgers_text(&reading)));
+        // Quiet keeps the evaluation that was asked for, and drops the summary.
+        let (_, err) = texts(Format::Json, true);
+        assert_eq!(err, eval);
     }
 }

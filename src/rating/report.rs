@@ -49,6 +49,34 @@ impl StartSource {
     }
 }
 
+/// An engine's own figures for a player, beside the level on the ladder scale (which the
+/// engine derives from them).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Native {
+    /// EGF: the GoR (level + 2050).
+    Gor(f64),
+    /// Glicko-2: the rating (1500 + level × scale) and its deviation, in Glicko points.
+    Glicko {
+        /// The rating.
+        rating: f64,
+        /// The rating deviation (RD) after the player's last rated day.
+        deviation: f64,
+    },
+}
+
+impl Native {
+    /// The figures as (column head, JSON key, value), in the order they are shown.
+    pub fn figures(self) -> Vec<(&'static str, &'static str, f64)> {
+        match self {
+            Native::Gor(gor) => vec![("GoR", "gor", gor)],
+            Native::Glicko { rating, deviation } => {
+                vec![("rating", "rating", rating), ("RD", "deviation", deviation)]
+            }
+        }
+    }
+}
+
 /// One row of a final ladder.
 #[derive(Clone, Debug, Serialize)]
 pub struct LadderRow {
@@ -58,7 +86,9 @@ pub struct LadderRow {
     pub name: String,
     /// Level on the ladder scale.
     pub level: f64,
-    /// Grade (`3k`, `2d`).
+    /// The engine's own figures (GoR, Glicko rating and deviation), when it has them.
+    pub native: Option<Native>,
+    /// Grade (`3k`, `2d`; 9d at most).
     pub grade: String,
     /// Games rated by this engine.
     pub games: u32,
@@ -143,6 +173,7 @@ pub(crate) fn final_ladder(
             position: 0,
             name: players[p].name.clone(),
             level: run.levels[p],
+            native: run.native.get(p).copied().flatten(),
             grade: grade(run.levels[p]),
             games: run.games[p],
             last: run.last[p].and_then(|i| events[i].date.clone()),
@@ -161,7 +192,45 @@ pub(crate) fn final_ladder(
 
 #[cfg(test)]
 mod tests {
+    use super::super::events::tests::game;
+    use super::super::{EngineParams, RateOptions, rate};
     use super::*;
+    use crate::record::Winner;
+
+    #[test]
+    fn egf_and_glicko2_show_their_own_scales_beside_the_level() {
+        let games: Vec<_> = (0..4u32)
+            .map(|i| {
+                let date = format!("2000-01-0{}", i + 1);
+                let win = if i == 2 { Winner::White } else { Winner::Black };
+                game("a.sgf", i, Some(&date), "A", "B", win)
+            })
+            .collect();
+        let opts = RateOptions {
+            engines: vec![EngineKind::Egf, EngineKind::Glicko2, EngineKind::Ffg1984],
+            ..RateOptions::default()
+        };
+        let r = rate(&games, &opts).unwrap_or_else(|e| panic!("{e}"));
+        let scale = EngineParams::default().scale;
+        for row in &r.engines[0].ladder {
+            let Some(Native::Gor(gor)) = row.native else {
+                panic!("egf row without a GoR: {row:?}");
+            };
+            assert!((gor - row.level - 2050.0).abs() < 1e-9);
+        }
+        for row in &r.engines[1].ladder {
+            let Some(Native::Glicko { rating, deviation }) = row.native else {
+                panic!("glicko2 row without a rating: {row:?}");
+            };
+            assert!((rating - 1500.0 - row.level * scale).abs() < 1e-6);
+            // Four games narrow the starting deviation (200) but leave it positive.
+            assert!(deviation > 0.0 && deviation < 200.0, "{deviation}");
+        }
+        assert!(r.engines[2].ladder.iter().all(|row| row.native.is_none()));
+        let table = r.ladder_table(&super::super::Reading::default());
+        assert!(table.contains("level  GoR  grade"), "{table}");
+        assert!(table.contains("level  rating   RD  grade"), "{table}");
+    }
 
     #[test]
     fn start_sources_serialise_as_their_names() {

@@ -102,7 +102,11 @@ fn regress(fit: &StaticFit, starts: &Starts, ranked: &[bool]) -> Option<[f64; 3]
             continue;
         };
         let w = f64::from(fit.games[p]);
-        let x = [1.0, starts.level[p], f64::from(u8::from(starts.professional[p]))];
+        let x = [
+            1.0,
+            starts.level[p],
+            f64::from(u8::from(starts.professional[p])),
+        ];
         for i in 0..3 {
             b[i] += w * x[i] * r;
             for j in 0..3 {

@@ -1,8 +1,9 @@
 //! Rendering of a [`RateReport`]: ladder as table/CSV/JSON, JSON lines, summaries.
 
-use super::{EngineKind, EngineReport, Event, Format, HistoryEntry, Prediction, RateReport};
+use super::account::{Ledger, Reading};
+use super::report::Native;
+use super::{EngineReport, Event, Format, HistoryEntry, Prediction, RateReport};
 use serde_json::{Map, Value, json};
-use std::collections::BTreeMap;
 use std::fmt::Write;
 
 /// Integral levels print without decimals, others with one.
@@ -48,64 +49,38 @@ fn params_map(params: &[(String, f64)]) -> Value {
 }
 
 impl RateReport {
-    /// The ladders in the chosen format.
-    pub fn render(&self, format: Format) -> String {
+    /// The ladders in the chosen format; a table and JSON account for every game read
+    /// (CSV keeps to the ladder: see [`RateReport::ledgers_text`]).
+    pub fn render(&self, format: Format, reading: &Reading) -> String {
         match format {
-            Format::Table => self.ladder_table(),
+            Format::Table => self.ladder_table(reading),
             Format::Csv => self.ladder_csv(),
-            Format::Json => self.ladder_json(),
+            Format::Json => self.ladder_json(reading),
         }
     }
 
-    /// One aligned table per engine: position, name, level, grade, games, last game.
-    pub fn ladder_table(&self) -> String {
+    /// One aligned table per engine, its ledger above it (where every game read went): position,
+    /// name, level (and the engine's own figures: GoR, Glicko rating and deviation), grade,
+    /// games, last game.
+    pub fn ladder_table(&self, reading: &Reading) -> String {
         let mut out = String::new();
-        for er in &self.engines {
-            let _ = writeln!(out, "== {} ({} games rated) ==", er.engine.name(), er.rated);
-            let head = ["#", "name", "level", "grade", "games", "last game"];
-            let rows: Vec<[String; 6]> = er
-                .ladder
-                .iter()
-                .map(|x| {
-                    [
-                        x.position.to_string(),
-                        x.name.clone(),
-                        format!("{:.0}", x.level),
-                        x.grade.clone(),
-                        x.games.to_string(),
-                        x.last.clone().unwrap_or_else(|| "-".into()),
-                    ]
-                })
-                .collect();
-            let mut w = head.map(width);
-            for row in &rows {
-                for (i, c) in row.iter().enumerate() {
-                    w[i] = w[i].max(width(c));
-                }
-            }
-            let line = |cells: [&str; 6]| {
-                let mut s = String::new();
-                for (i, c) in cells.iter().enumerate() {
-                    // Numbers right-aligned, text left-aligned.
-                    if matches!(i, 0 | 2 | 4) {
-                        let _ = write!(s, "{}{c}  ", " ".repeat(w[i].saturating_sub(width(c))));
-                    } else {
-                        let _ = write!(s, "{}  ", pad(c, w[i]));
-                    }
-                }
-                s.trim_end().to_string()
-            };
-            let _ = writeln!(out, "{}", line(head));
-            for row in &rows {
-                let _ = writeln!(
-                    out,
-                    "{}",
-                    line(
-                        [&row[0], &row[1], &row[2], &row[3], &row[4], &row[5]].map(String::as_str)
-                    )
-                );
-            }
+        for (er, ledger) in self.engines.iter().zip(self.ledgers(reading)) {
+            let _ = writeln!(out, "== {} ==", er.engine.name());
+            out.push_str(&ledger.text("  "));
             out.push('\n');
+            out.push_str(&engine_table(er));
+            out.push('\n');
+        }
+        out
+    }
+
+    /// Every engine's ledger, headed by the engine's name (for standard error, beside a CSV
+    /// ladder).
+    pub fn ledgers_text(&self, reading: &Reading) -> String {
+        let mut out = String::new();
+        for ledger in self.ledgers(reading) {
+            let _ = writeln!(out, "{}:", ledger.engine.name());
+            out.push_str(&ledger.text("  "));
         }
         out
     }
@@ -131,10 +106,29 @@ impl RateReport {
         out
     }
 
-    /// JSON: `{"engines": [{"engine", "params", "rated", "ladder": [...]}], "skipped": n}`.
-    pub fn ladder_json(&self) -> String {
-        let engines: Vec<Value> = self.engines.iter().map(engine_json).collect();
-        let v = json!({ "engines": engines, "skipped": self.skipped.len() });
+    /// JSON: `{"reading": {...}, "engines": [{"engine", "params", "accounting", "rated",
+    /// "ladder": [...]}]}`.
+    pub fn ladder_json(&self, reading: &Reading) -> String {
+        let engines: Vec<Value> = self
+            .engines
+            .iter()
+            .zip(self.ledgers(reading))
+            .map(|(er, ledger)| engine_json(er, &ledger))
+            .collect();
+        let disputed: Vec<Value> = self
+            .disputed
+            .iter()
+            .map(|d| {
+                json!({
+                    "source": d.source,
+                    "recorded": d.recorded,
+                    "count": { "winner": d.count.winner, "margin": d.count.margin,
+                               "confidence": d.count.confidence, "unsure": d.count.unsure },
+                    "rated_on": d.rated_on,
+                })
+            })
+            .collect();
+        let v = json!({ "reading": reading.to_json(), "engines": engines, "disputed": disputed });
         serde_json::to_string_pretty(&v).unwrap_or_default() + "\n"
     }
 
@@ -271,33 +265,6 @@ impl RateReport {
         out
     }
 
-    /// Counts of skipped games by reason (and engine for engine-specific reasons).
-    pub fn skipped_summary(&self) -> String {
-        // Keyed by the engine's name: entries print in that order, engine-less ones first.
-        let mut counts: BTreeMap<(&str, &str), usize> = BTreeMap::new();
-        for s in &self.skipped {
-            *counts
-                .entry((
-                    s.engine.map(EngineKind::name).unwrap_or_default(),
-                    s.reason.category(),
-                ))
-                .or_default() += 1;
-        }
-        let mut out = format!(
-            "{} games rated, {} skip entries\n",
-            self.events.len(),
-            self.skipped.len()
-        );
-        for ((engine, reason), n) in counts {
-            if engine.is_empty() {
-                let _ = writeln!(out, "  skipped: {reason}: {n}");
-            } else {
-                let _ = writeln!(out, "  {engine}: {reason}: {n}");
-            }
-        }
-        out
-    }
-
     /// Every skipped game, one line each: source, date, players, reason, engine.
     pub fn skipped_list(&self) -> String {
         let mut out = String::new();
@@ -343,20 +310,90 @@ fn fmt_num(v: f64) -> String {
     }
 }
 
-fn engine_json(er: &EngineReport) -> Value {
+/// One engine's ladder as an aligned table: numbers right-aligned, text left-aligned.
+fn engine_table(er: &EngineReport) -> String {
+    // Every row of an engine has the same kind of figures; the first row names the columns.
+    let native_heads: Vec<&str> = er
+        .ladder
+        .first()
+        .and_then(|x| x.native)
+        .map(|n| n.figures().into_iter().map(|f| f.0).collect())
+        .unwrap_or_default();
+    let mut head: Vec<(&str, bool)> = vec![("#", true), ("name", false), ("level", true)];
+    head.extend(native_heads.iter().map(|h| (*h, true)));
+    head.extend([("grade", false), ("games", true), ("last game", false)]);
+    let rows: Vec<Vec<String>> = er
+        .ladder
+        .iter()
+        .map(|x| {
+            let mut row = vec![
+                x.position.to_string(),
+                x.name.clone(),
+                format!("{:.0}", x.level),
+            ];
+            let figures = x.native.map(Native::figures).unwrap_or_default();
+            row.extend(figures.iter().map(|f| format!("{:.0}", f.2)));
+            row.extend([
+                x.grade.clone(),
+                x.games.to_string(),
+                x.last.clone().unwrap_or_else(|| "-".into()),
+            ]);
+            row
+        })
+        .collect();
+    let mut w: Vec<usize> = head.iter().map(|h| width(h.0)).collect();
+    for row in &rows {
+        for (i, c) in row.iter().enumerate() {
+            if let Some(wi) = w.get_mut(i) {
+                *wi = (*wi).max(width(c));
+            }
+        }
+    }
+    let line = |cells: Vec<&str>| {
+        let mut s = String::new();
+        for ((c, (_, right)), wi) in cells.iter().zip(&head).zip(&w) {
+            if *right {
+                let _ = write!(s, "{}{c}  ", " ".repeat(wi.saturating_sub(width(c))));
+            } else {
+                let _ = write!(s, "{}  ", pad(c, *wi));
+            }
+        }
+        s.trim_end().to_string()
+    };
+    let mut out = String::new();
+    let _ = writeln!(out, "{}", line(head.iter().map(|h| h.0).collect()));
+    for row in &rows {
+        let _ = writeln!(out, "{}", line(row.iter().map(String::as_str).collect()));
+    }
+    out
+}
+
+fn engine_json(er: &EngineReport, ledger: &Ledger) -> Value {
     let rows: Vec<Value> = er
         .ladder
         .iter()
         .map(|x| {
-            json!({
+            let mut row = json!({
                 "position": x.position,
                 "name": x.name,
                 "level": r(x.level, 1),
                 "grade": x.grade,
                 "games": x.games,
                 "last_game": x.last,
-            })
+            });
+            if let Some(m) = row.as_object_mut() {
+                for (_, key, v) in x.native.map(Native::figures).unwrap_or_default() {
+                    m.insert(key.into(), r(v, 1));
+                }
+            }
+            row
         })
         .collect();
-    json!({ "engine": er.engine.name(), "params": params_map(&er.params), "rated": er.rated, "ladder": rows })
+    json!({
+        "engine": er.engine.name(),
+        "params": params_map(&er.params),
+        "accounting": ledger.to_json(),
+        "rated": er.rated,
+        "ladder": rows,
+    })
 }

@@ -520,3 +520,150 @@ fn a_count_decides_only_where_re_names_no_winner() {
         (Winner::Black, Some(ResultKind::Resign))
     );
 }
+
+/// A stream drawn from the rating model itself: true Elo ratings drifting as a Wiener process
+/// of `w2` Elo² a day, ranks declared from them (1.5 Elo a ladder point, with noise), handicap
+/// by the rating gap, a stone worth `stone` Elo and komi `stone`/14 a point. Returns the games
+/// and each player's true final rating.
+fn model_stream(n_games: usize, stone: f64, w2: f64, seed: u64) -> (Vec<GameInput>, Vec<f64>) {
+    let n = 80;
+    let mut rng = Rng(seed);
+    let mut elo: Vec<f64> = (0..n).map(|_| rng.next() * 1200.0 - 600.0).collect();
+    let mut out = Vec::with_capacity(n_games);
+    for i in 0..n_games {
+        let day = i / 20;
+        if i % 20 == 0 && i > 0 {
+            for r in &mut elo {
+                // Uniform steps with the Wiener process's daily variance.
+                *r += (rng.next() - 0.5) * (12.0 * w2).sqrt();
+            }
+        }
+        let a = (rng.next() * n as f64) as usize % n;
+        let b = ((rng.next() * (n - 1) as f64) as usize + a + 1) % n;
+        let (weak, strong) = if elo[a] < elo[b] { (a, b) } else { (b, a) };
+        let h = ((elo[strong] - elo[weak]) / stone).round() as u32;
+        let h = if h >= 2 { h.min(9) } else { 0 };
+        let (black, white) = if h > 0 || rng.next() < 0.5 {
+            (weak, strong)
+        } else {
+            (strong, weak)
+        };
+        let komi = if h > 0 { 0.5 } else { 7.0 };
+        let adv = stone * (f64::from(h.max(1)) - 0.5) - stone / 14.0 * komi;
+        let p = 1.0 / (1.0 + 10f64.powf(-(elo[black] - elo[white] + adv) / 400.0));
+        let date = format!(
+            "{}-{:02}-{:02}",
+            2000 + day / 336,
+            (day % 336) / 28 + 1,
+            day % 28 + 1
+        );
+        let won = if rng.next() < p {
+            Winner::Black
+        } else {
+            Winner::White
+        };
+        let mut g = game(
+            "model.sgf",
+            i as u32,
+            Some(&date),
+            &format!("P{black}"),
+            &format!("P{white}"),
+            won,
+        );
+        g.handicap = h;
+        g.komi = Some(komi);
+        let mut rank = |r: f64| {
+            let level = r / 1.5 + (rng.next() - 0.5) * 100.0;
+            if level >= 0.0 {
+                format!("{}d", (level / 100.0) as i64 + 1)
+            } else {
+                format!("{}k", (-level / 100.0) as i64 + 1)
+            }
+        };
+        g.black_rank = Some(rank(elo[black]));
+        g.white_rank = Some(rank(elo[white]));
+        out.push(g);
+    }
+    (out, elo)
+}
+
+#[test]
+fn the_fit_recovers_a_known_model_and_no_grid_neighbour_beats_it() {
+    use echelle::rating::fit::{fit_params, neighbour_losses};
+    use echelle::rating::seed::seed_params;
+    use echelle::rating::{EngineParams, Rounding, StartSource, Starts};
+    let (stone, w2) = (180.0, 20.0);
+    let (games, truth) = model_stream(8000, stone, w2, 11);
+    let o = RateOptions {
+        engines: vec![EngineKind::Elo, EngineKind::Whr],
+        evaluate: true,
+        keep_history: false,
+        ..RateOptions::default()
+    };
+    let r = rate(&games, &o).unwrap_or_else(|e| panic!("{e}"));
+    let param = |engine: usize, name: &str| {
+        r.engines[engine]
+            .params
+            .iter()
+            .find(|(k, _)| k == name)
+            .map_or(f64::NAN, |x| x.1)
+    };
+    // The stone value, from the static fit of the first half: within 20 %.
+    let fitted_stone = param(0, "stone");
+    assert!(
+        (fitted_stone - stone).abs() < 0.2 * stone,
+        "stone {fitted_stone} (true {stone})"
+    );
+    // WHR's drift: within a factor of 4 of the truth (the grid steps by 2).
+    let fitted_w2 = param(1, "w2");
+    assert!(
+        (w2 / 4.0..=w2 * 4.0).contains(&fitted_w2),
+        "w2 {fitted_w2} (true {w2})"
+    );
+    // The final ratings: ranked as the true ones (Pearson's r over the 80 players).
+    for er in &r.engines {
+        let pairs: Vec<(f64, f64)> = er
+            .ladder
+            .iter()
+            .filter_map(|row| {
+                let i: usize = row.name.trim_start_matches('P').parse().ok()?;
+                Some((row.level, truth[i]))
+            })
+            .collect();
+        let n = pairs.len() as f64;
+        let (mx, my) = (
+            pairs.iter().map(|p| p.0).sum::<f64>() / n,
+            pairs.iter().map(|p| p.1).sum::<f64>() / n,
+        );
+        let cov: f64 = pairs.iter().map(|p| (p.0 - mx) * (p.1 - my)).sum();
+        let vx: f64 = pairs.iter().map(|p| (p.0 - mx).powi(2)).sum();
+        let vy: f64 = pairs.iter().map(|p| (p.1 - my).powi(2)).sum();
+        let corr = cov / (vx * vy).sqrt();
+        assert!(corr > 0.95, "{}: r = {corr}", er.engine.name());
+    }
+    // The lattice fit ends where no neighbour has a lower first-half loss.
+    let half = r.events.len() / 2;
+    let starts = Starts {
+        level: r.players.iter().map(|p| p.start).collect(),
+        professional: r.players.iter().map(|p| p.professional).collect(),
+    };
+    let ranked: Vec<bool> = r
+        .players
+        .iter()
+        .map(|p| p.start_source == StartSource::Rank)
+        .collect();
+    let first = &r.events[..half];
+    let seeded = seed_params(first, &starts, &ranked, &EngineParams::default());
+    for kind in [EngineKind::Elo, EngineKind::Glicko2, EngineKind::Whr] {
+        let fitted = fit_params(kind, first, &starts, &seeded, Rounding::Trunc);
+        let (here, around) = neighbour_losses(kind, first, &starts, &fitted, Rounding::Trunc);
+        assert!(!around.is_empty());
+        for (axis, value, loss) in around {
+            assert!(
+                loss >= here,
+                "{}: {axis} = {value} gives {loss} < {here}",
+                kind.name()
+            );
+        }
+    }
+}

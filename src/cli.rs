@@ -232,6 +232,10 @@ pub struct RateArgs {
     /// Write the games whose count names another winner than RE (the disputed games) here.
     #[arg(long, value_name = "FILE")]
     pub disputed: Option<PathBuf>,
+    /// Write the reliability plot of the evaluation (SVG: observed against predicted, by
+    /// bin, second half) here (implies --evaluate).
+    #[arg(long, value_name = "FILE")]
+    pub calibration_svg: Option<PathBuf>,
     /// Elo K factor (starting point of the fit under --evaluate).
     #[arg(long)]
     pub elo_k: Option<f64>,

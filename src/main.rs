@@ -71,6 +71,7 @@ fn rate(args: &RateArgs) -> Result<(), String> {
         predictions: args.predictions.is_some(),
         skipped: args.skipped.is_some(),
         disputed: args.disputed.is_some(),
+        calibration_svg: args.calibration_svg.is_some(),
         quiet: args.quiet,
     };
     let ro = request.rate_options(RateOptions {
@@ -107,6 +108,7 @@ fn rate(args: &RateArgs) -> Result<(), String> {
             Destination::PredictionsFile => to_file(&args.predictions)?,
             Destination::SkippedFile => to_file(&args.skipped)?,
             Destination::DisputedFile => to_file(&args.disputed)?,
+            Destination::CalibrationSvgFile => to_file(&args.calibration_svg)?,
             Destination::Stderr => eprint!("{text}"),
         }
     }

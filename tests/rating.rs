@@ -667,3 +667,26 @@ fn the_fit_recovers_a_known_model_and_no_grid_neighbour_beats_it() {
         }
     }
 }
+
+#[test]
+fn the_reliability_plot_draws_every_bin_of_every_engine() {
+    let games = synthetic(600, 12, 5);
+    let o = RateOptions {
+        evaluate: true,
+        ..opts(&[EngineKind::Elo, EngineKind::Whr])
+    };
+    let r = rate(&games, &o).unwrap_or_else(|e| panic!("{e}"));
+    let svg = r.calibration_svg().unwrap_or_default();
+    assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+    let bins: usize = r
+        .evaluation
+        .iter()
+        .flat_map(|ev| &ev.figures)
+        .filter(|f| f.half == echelle::rating::Half::Second)
+        .map(|f| f.calibration.iter().filter(|b| b.n > 0).count())
+        .sum();
+    assert_eq!(svg.matches("<circle").count(), bins);
+    assert!(svg.contains(">elo</text>") && svg.contains(">whr</text>"));
+    let plain = rate(&games, &opts(&[EngineKind::Elo])).unwrap_or_else(|e| panic!("{e}"));
+    assert!(plain.calibration_svg().is_none());
+}

@@ -7,6 +7,7 @@
 //! 0 = 1k/1d boundary.
 
 pub mod account;
+mod calibration;
 mod dispute;
 pub mod egf;
 pub mod elo;

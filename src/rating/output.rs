@@ -21,6 +21,8 @@ pub struct OutputRequest {
     pub skipped: bool,
     /// Write the list of disputed games.
     pub disputed: bool,
+    /// Write the reliability plot (SVG) of the evaluation (implies the evaluation).
+    pub calibration_svg: bool,
     /// No summary on standard error (`-q`); an evaluation sent there is still written.
     pub quiet: bool,
 }
@@ -38,6 +40,8 @@ pub enum Destination {
     SkippedFile,
     /// The `--disputed` file.
     DisputedFile,
+    /// The `--calibration-svg` file.
+    CalibrationSvgFile,
     /// Standard error: the notes.
     Stderr,
 }
@@ -46,7 +50,7 @@ impl OutputRequest {
     /// True when the evaluation is computed and printed: asked for, or needed by the
     /// predictions file (its probabilities are the evaluation's).
     pub fn evaluates(&self) -> bool {
-        self.evaluate || self.predictions
+        self.evaluate || self.predictions || self.calibration_svg
     }
 
     /// `base` set up for these outputs: history and predictions are kept only when they are
@@ -78,6 +82,7 @@ impl RateReport {
             (Destination::PredictionsFile, request.predictions),
             (Destination::SkippedFile, request.skipped),
             (Destination::DisputedFile, request.disputed),
+            (Destination::CalibrationSvgFile, request.calibration_svg),
             (Destination::Stderr, !request.quiet || evaluation_on_stderr),
         ]
         .into_iter()
@@ -101,6 +106,7 @@ impl RateReport {
             Destination::PredictionsFile => self.predictions_jsonl(),
             Destination::SkippedFile => reading.failures_list() + &self.skipped_list(),
             Destination::DisputedFile => self.disputed_list(),
+            Destination::CalibrationSvgFile => self.calibration_svg().unwrap_or_default(),
             Destination::Stderr => {
                 let mut text = String::new();
                 if request.evaluates() && !below {

@@ -2,7 +2,7 @@
 //! players signed. The officer decides them; the ladder rests on the signed result unless
 //! `--winner count` was asked for.
 
-use super::events::Disputed;
+use super::events::{Disputed, game_columns};
 use super::report::RateReport;
 use crate::life::Confidence;
 use crate::record::Winner;
@@ -69,11 +69,13 @@ impl RateReport {
             };
             let _ = writeln!(
                 out,
-                "{}\t{}\t{} - {}\tRE: {}\tcount: {}+{} ({})\t{rated}",
-                d.source,
-                d.date.as_deref().unwrap_or("-"),
-                d.black.as_deref().unwrap_or("?"),
-                d.white.as_deref().unwrap_or("?"),
+                "{}\tRE: {}\tcount: {}+{} ({})\t{rated}",
+                game_columns(
+                    &d.source,
+                    d.date.as_deref(),
+                    d.black.as_deref(),
+                    d.white.as_deref()
+                ),
                 winner_label(d.recorded),
                 winner_label(d.count.winner),
                 d.count.margin,

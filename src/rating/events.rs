@@ -146,6 +146,21 @@ pub struct Disputed {
     pub rated_on: Option<Winner>,
 }
 
+/// The columns a list line gives a game: source, date, `Black - White`, tab-separated.
+pub(crate) fn game_columns(
+    source: &str,
+    date: Option<&str>,
+    black: Option<&str>,
+    white: Option<&str>,
+) -> String {
+    format!(
+        "{source}\t{}\t{} - {}",
+        date.unwrap_or("-"),
+        black.unwrap_or("?"),
+        white.unwrap_or("?")
+    )
+}
+
 /// Why a game was not rated.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "kebab-case")]

@@ -51,53 +51,32 @@ const PRIOR_SD: &[f64] = &[
     25.0, 35.0, 50.0, 70.0, 100.0, 140.0, 200.0, 280.0, 400.0, 560.0, 800.0,
 ];
 
-/// The free parameters of an engine (none for the ladder rules and the EGF's formula).
+/// The axis of the `EngineParams` field `$field`, named `$name`, over `$grid`.
+macro_rules! axis {
+    ($name:literal, $field:ident, $grid:expr) => {
+        Axis {
+            name: $name,
+            get: |p| p.$field,
+            set: |p, v| p.$field = v,
+            grid: $grid,
+        }
+    };
+}
+
+/// The free parameters of an engine (none for the ladder rules and the EGF's formula): its
+/// own, then the Elo value of a ladder point of start level.
 pub fn axes(kind: EngineKind) -> Vec<Axis> {
-    let own: Vec<Axis> = match kind {
-        EngineKind::Elo => vec![Axis {
-            name: "k",
-            get: |p| p.elo_k,
-            set: |p, v| p.elo_k = v,
-            grid: K,
-        }],
-        EngineKind::Glicko2 => vec![
-            Axis {
-                name: "tau",
-                get: |p| p.glicko_tau,
-                set: |p, v| p.glicko_tau = v,
-                grid: TAU,
-            },
-            Axis {
-                name: "rd0",
-                get: |p| p.glicko_rd0,
-                set: |p, v| p.glicko_rd0 = v,
-                grid: RD0,
-            },
-        ],
+    let mut own: Vec<Axis> = match kind {
+        EngineKind::Elo => vec![axis!("k", elo_k, K)],
+        EngineKind::Glicko2 => vec![axis!("tau", glicko_tau, TAU), axis!("rd0", glicko_rd0, RD0)],
         EngineKind::Whr => vec![
-            Axis {
-                name: "w2",
-                get: |p| p.whr_w2,
-                set: |p, v| p.whr_w2 = v,
-                grid: W2,
-            },
-            Axis {
-                name: "prior_sd",
-                get: |p| p.whr_prior_sd,
-                set: |p, v| p.whr_prior_sd = v,
-                grid: PRIOR_SD,
-            },
+            axis!("w2", whr_w2, W2),
+            axis!("prior_sd", whr_prior_sd, PRIOR_SD),
         ],
         EngineKind::Ffg1984 | EngineKind::Ffg2003 | EngineKind::Egf => return Vec::new(),
     };
-    own.into_iter()
-        .chain([Axis {
-            name: "scale",
-            get: |p| p.scale,
-            set: |p, v| p.scale = v,
-            grid: SCALE,
-        }])
-        .collect()
+    own.push(axis!("scale", scale, SCALE));
+    own
 }
 
 /// Mean log-loss of an engine run over `events` with `params` (0 when it predicts nothing).

@@ -1,6 +1,7 @@
 //! Rendering of a [`RateReport`]: ladder as table/CSV/JSON, JSON lines, summaries.
 
 use super::account::{Ledger, Reading};
+use super::events::game_columns;
 use super::report::Native;
 use super::{EngineReport, Event, Format, HistoryEntry, Prediction, RateReport};
 use serde_json::{Map, Value, json};
@@ -271,11 +272,13 @@ impl RateReport {
         for s in &self.skipped {
             let _ = writeln!(
                 out,
-                "{}\t{}\t{} - {}\t{}{}",
-                s.source,
-                s.date.as_deref().unwrap_or("-"),
-                s.black.as_deref().unwrap_or("?"),
-                s.white.as_deref().unwrap_or("?"),
+                "{}\t{}{}",
+                game_columns(
+                    &s.source,
+                    s.date.as_deref(),
+                    s.black.as_deref(),
+                    s.white.as_deref()
+                ),
                 s.reason.label(),
                 s.engine.map(|e| format!(" [{e}]")).unwrap_or_default()
             );

@@ -47,7 +47,7 @@ fn every_game_accounted_for(dir: PathBuf) {
         .skipped
         .iter()
         .filter(|s| s.engine.is_none())
-        .map(|s| s.source.as_str())
+        .map(|s| s.game.source.as_str())
         .collect();
     for g in &games {
         let source = g.source();

@@ -189,7 +189,7 @@ fn skip_reasons_and_duplicates() {
         .iter()
         .map(|s| {
             (
-                s.source.clone(),
+                s.game.source.clone(),
                 s.reason.clone(),
                 s.engine.map(|k| k.name().to_string()),
             )
@@ -473,7 +473,7 @@ fn the_signed_result_decides_and_the_count_only_checks_it() {
         let d = r
             .disputed
             .iter()
-            .find(|d| d.source.ends_with(marchand))
+            .find(|d| d.game.source.ends_with(marchand))
             .unwrap_or_else(|| panic!("{marchand} is disputed"));
         assert!(r.disputed_list().contains(marchand));
         assert!(

@@ -2,7 +2,7 @@
 //! players signed. The officer decides them; the ladder rests on the signed result unless
 //! `--winner count` was asked for.
 
-use super::events::{Disputed, game_columns};
+use super::events::Disputed;
 use super::report::RateReport;
 use crate::life::Confidence;
 use crate::record::Winner;
@@ -70,12 +70,7 @@ impl RateReport {
             let _ = writeln!(
                 out,
                 "{}\tRE: {}\tcount: {}+{} ({})\t{rated}",
-                game_columns(
-                    &d.source,
-                    d.date.as_deref(),
-                    d.black.as_deref(),
-                    d.white.as_deref()
-                ),
+                d.game.columns(),
                 winner_label(d.recorded),
                 winner_label(d.count.winner),
                 d.count.margin,

@@ -124,20 +124,24 @@ impl GameInput {
     pub fn source(&self) -> String {
         format!("{}#{}", self.file, self.game)
     }
+
+    /// The label of this game in lists.
+    pub fn label(&self) -> GameLabel {
+        GameLabel {
+            source: self.source(),
+            date: self.date.clone(),
+            black: self.black.clone(),
+            white: self.white.clone(),
+        }
+    }
 }
 
 /// A game whose count names another winner than the one the players signed: listed for the
 /// rating officer to decide, rated on the signed result unless `--winner count`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Disputed {
-    /// `file#game`.
-    pub source: String,
-    /// First date, as recorded.
-    pub date: Option<String>,
-    /// Black's name.
-    pub black: Option<String>,
-    /// White's name.
-    pub white: Option<String>,
+    /// Which game.
+    pub game: GameLabel,
     /// The signed winner (`RE`).
     pub recorded: Winner,
     /// echelle's count.
@@ -146,19 +150,30 @@ pub struct Disputed {
     pub rated_on: Option<Winner>,
 }
 
-/// The columns a list line gives a game: source, date, `Black - White`, tab-separated.
-pub(crate) fn game_columns(
-    source: &str,
-    date: Option<&str>,
-    black: Option<&str>,
-    white: Option<&str>,
-) -> String {
-    format!(
-        "{source}\t{}\t{} - {}",
-        date.unwrap_or("-"),
-        black.unwrap_or("?"),
-        white.unwrap_or("?")
-    )
+/// Which game a list line is about: where it is, and what names it to a person.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameLabel {
+    /// Source label `file#game`.
+    pub source: String,
+    /// Date as given.
+    pub date: Option<String>,
+    /// Black's name as given.
+    pub black: Option<String>,
+    /// White's name as given.
+    pub white: Option<String>,
+}
+
+impl GameLabel {
+    /// The columns a list line gives it: source, date, `Black - White`, tab-separated.
+    pub fn columns(&self) -> String {
+        format!(
+            "{}\t{}\t{} - {}",
+            self.source,
+            self.date.as_deref().unwrap_or("-"),
+            self.black.as_deref().unwrap_or("?"),
+            self.white.as_deref().unwrap_or("?")
+        )
+    }
 }
 
 /// Why a game was not rated.
@@ -405,14 +420,9 @@ impl Event {
 /// A game that was not rated.
 #[derive(Clone, Debug, Serialize)]
 pub struct Skipped {
-    /// Source label `file#game`.
-    pub source: String,
-    /// Date as given.
-    pub date: Option<String>,
-    /// Black's name as given.
-    pub black: Option<String>,
-    /// White's name as given.
-    pub white: Option<String>,
+    /// Which game.
+    #[serde(flatten)]
+    pub game: GameLabel,
     /// Why.
     pub reason: SkipReason,
     /// Engine that refused it; `None` when no engine rates it.

@@ -32,7 +32,7 @@ pub use account::{Collected, Failure, Ledger, Reading};
 pub use engine::{Engine, Starts, make_engine};
 pub use error::{LineProblem, RateError};
 pub use evaluate::{Bin, EngineEvaluation, Figures, Half, Slice};
-pub use events::{CountCheck, Disputed, Event, GameInput, SkipReason, Skipped};
+pub use events::{CountCheck, Disputed, Event, GameInput, GameLabel, SkipReason, Skipped};
 pub use options::{
     EngineKind, EngineParams, Format, ParamOverrides, RateOptions, Rounding, Undated, WinnerChoice,
 };
@@ -106,10 +106,12 @@ pub fn rate(games: &[GameInput], opts: &RateOptions) -> Result<RateReport, RateE
             let e = &prep.events[*idx];
             let g = &prep.players;
             skipped.push(Skipped {
-                source: e.source.clone(),
-                date: e.date.clone(),
-                black: Some(g[e.black].name.clone()),
-                white: Some(g[e.white].name.clone()),
+                game: GameLabel {
+                    source: e.source.clone(),
+                    date: e.date.clone(),
+                    black: Some(g[e.black].name.clone()),
+                    white: Some(g[e.white].name.clone()),
+                },
                 reason: reason.clone(),
                 engine: Some(kind),
             });

@@ -116,10 +116,7 @@ pub(crate) fn prepare(games: &[GameInput], opts: &RateOptions) -> Result<Prepare
         });
         if let Some(count) = g.count.as_ref().filter(|c| c.disputes()) {
             disputed.push(Disputed {
-                source: g.source(),
-                date: g.date.clone(),
-                black: g.black.clone(),
-                white: g.white.clone(),
+                game: g.label(),
                 recorded: g.winner,
                 count: count.clone(),
                 rated_on: reason.is_none().then_some(winner),
@@ -128,10 +125,7 @@ pub(crate) fn prepare(games: &[GameInput], opts: &RateOptions) -> Result<Prepare
         match (reason, bk, wk) {
             (None, Some(b), Some(w)) => kept.push((gi, b, w)),
             (r, _, _) => skipped.push(Skipped {
-                source: g.source(),
-                date: g.date.clone(),
-                black: g.black.clone(),
-                white: g.white.clone(),
+                game: g.label(),
                 reason: r.unwrap_or(SkipReason::MissingPlayer),
                 engine: None,
             }),

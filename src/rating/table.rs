@@ -1,7 +1,6 @@
 //! Rendering of a [`RateReport`]: ladder as table/CSV/JSON, JSON lines, summaries.
 
 use super::account::{Ledger, Reading};
-use super::events::game_columns;
 use super::report::Native;
 use super::{EngineReport, Event, Format, HistoryEntry, Prediction, RateReport};
 use serde_json::{Map, Value, json};
@@ -121,7 +120,7 @@ impl RateReport {
             .iter()
             .map(|d| {
                 json!({
-                    "source": d.source,
+                    "source": d.game.source,
                     "recorded": d.recorded,
                     "count": { "winner": d.count.winner, "margin": d.count.margin,
                                "confidence": d.count.confidence, "unsure": d.count.unsure },
@@ -273,12 +272,7 @@ impl RateReport {
             let _ = writeln!(
                 out,
                 "{}\t{}{}",
-                game_columns(
-                    &s.source,
-                    s.date.as_deref(),
-                    s.black.as_deref(),
-                    s.white.as_deref()
-                ),
+                s.game.columns(),
                 s.reason.label(),
                 s.engine.map(|e| format!(" [{e}]")).unwrap_or_default()
             );

@@ -128,7 +128,32 @@ struct Lattice<'a> {
     seen: BTreeMap<Point, f64>,
 }
 
-impl Lattice<'_> {
+impl<'a> Lattice<'a> {
+    /// The lattice of `kind`'s axes, and its point nearest `base`.
+    fn around(
+        kind: EngineKind,
+        events: &'a [Event],
+        start: &'a Starts,
+        base: &'a EngineParams,
+        rounding: Rounding,
+    ) -> (Lattice<'a>, Point) {
+        let axes = axes(kind);
+        let at = axes
+            .iter()
+            .map(|a| nearest(a.grid, (a.get)(base)))
+            .collect();
+        let lattice = Lattice {
+            kind,
+            events,
+            start,
+            base,
+            rounding,
+            axes,
+            seen: BTreeMap::new(),
+        };
+        (lattice, at)
+    }
+
     fn params(&self, at: &[usize]) -> EngineParams {
         let mut p = self.base.clone();
         for (axis, &i) in self.axes.iter().zip(at) {
@@ -175,23 +200,10 @@ pub fn fit_params(
     base: &EngineParams,
     rounding: Rounding,
 ) -> EngineParams {
-    let axes = axes(kind);
-    if axes.is_empty() || first_half.is_empty() {
+    let (mut lattice, mut at) = Lattice::around(kind, first_half, start, base, rounding);
+    if lattice.axes.is_empty() || first_half.is_empty() {
         return base.clone();
     }
-    let mut at: Point = axes
-        .iter()
-        .map(|a| nearest(a.grid, (a.get)(base)))
-        .collect();
-    let mut lattice = Lattice {
-        kind,
-        events: first_half,
-        start,
-        base,
-        rounding,
-        axes,
-        seen: BTreeMap::new(),
-    };
     let mut here = lattice.loss(&at);
     // Every move lowers the loss, so the walk ends; the cap only guards against a loss that
     // is not a number.
@@ -224,20 +236,7 @@ pub fn neighbour_losses(
     params: &EngineParams,
     rounding: Rounding,
 ) -> (f64, Vec<(&'static str, f64, f64)>) {
-    let axes = axes(kind);
-    let at: Point = axes
-        .iter()
-        .map(|a| nearest(a.grid, (a.get)(params)))
-        .collect();
-    let mut lattice = Lattice {
-        kind,
-        events: first_half,
-        start,
-        base: params,
-        rounding,
-        axes,
-        seen: BTreeMap::new(),
-    };
+    let (mut lattice, at) = Lattice::around(kind, first_half, start, params, rounding);
     let here = lattice.loss(&at);
     let mut out = Vec::new();
     for n in lattice.neighbours(&at) {

@@ -39,6 +39,15 @@ impl Only {
     }
 }
 
+/// Worker threads per core at most: more only costs memory and switching (each worker has
+/// a 64 MiB stack reserved, and `-j 100000` starved the reader thread).
+const THREADS_PER_CORE: usize = 4;
+
+/// The most worker threads a batch starts, whatever is asked: four per core.
+pub fn max_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get()) * THREADS_PER_CORE
+}
+
 /// Why a batch could not run to its end (bad files never stop it: they are reports).
 #[derive(Debug)]
 pub enum BatchError {
@@ -74,7 +83,7 @@ impl From<InputError> for BatchError {
 /// Everything the batch needs besides the paths.
 #[derive(Clone, Debug)]
 pub struct BatchOptions {
-    /// Worker threads; `None` = one per core.
+    /// Worker threads; `None` = one per core; at most [`max_threads`].
     pub threads: Option<usize>,
     /// Size limits for files and archive entries.
     pub limits: Limits,
@@ -253,7 +262,7 @@ pub fn for_each(
     let inputs = input::inputs(paths, &opts.limits)?;
     let mut builder = rayon::ThreadPoolBuilder::new().stack_size(WORKER_STACK);
     if let Some(n) = opts.threads {
-        builder = builder.num_threads(n.max(1));
+        builder = builder.num_threads(n.clamp(1, max_threads()));
     }
     let pool = builder.build().map_err(BatchError::Workers)?;
     let bar = progress_bar(opts.progress);

@@ -256,6 +256,12 @@ pub struct RateArgs {
 impl InputArgs {
     /// The batch options these flags ask for.
     pub fn batch_options(&self) -> BatchOptions {
+        if let Some(n) = self.threads.filter(|&n| n > echelle::batch::max_threads()) {
+            eprintln!(
+                "echelle: -j {n} is more than four threads per core; using {}",
+                echelle::batch::max_threads()
+            );
+        }
         let mut o = BatchOptions {
             threads: self.threads,
             progress: !self.no_progress,

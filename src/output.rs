@@ -35,6 +35,8 @@ pub enum ErrorKind {
     NoGame,
     /// See [`RecordErrorKind::TooDeep`].
     TooDeep,
+    /// See [`RecordErrorKind::TooLarge`].
+    TooLarge,
     /// See [`RecordErrorKind::NotGo`].
     NotGo,
     /// See [`RecordErrorKind::InvalidSize`].
@@ -49,6 +51,7 @@ impl From<RecordErrorKind> for ErrorKind {
             RecordErrorKind::Parse => ErrorKind::Parse,
             RecordErrorKind::NoGame => ErrorKind::NoGame,
             RecordErrorKind::TooDeep => ErrorKind::TooDeep,
+            RecordErrorKind::TooLarge => ErrorKind::TooLarge,
             RecordErrorKind::NotGo => ErrorKind::NotGo,
             RecordErrorKind::InvalidSize => ErrorKind::InvalidSize,
         }
@@ -355,7 +358,7 @@ mod tests {
     #[test]
     fn error_kinds_keep_their_names() {
         use RecordErrorKind::*;
-        for kind in [Parse, NoGame, TooDeep, NotGo, InvalidSize] {
+        for kind in [Parse, NoGame, TooDeep, TooLarge, NotGo, InvalidSize] {
             assert_eq!(label(&ErrorKind::from(kind)), kind.as_str());
         }
         assert_eq!(label(&ErrorKind::Read), "read");

@@ -345,3 +345,20 @@ fn rate_names_the_files_and_games_that_failed() {
     );
     assert!(String::from_utf8_lossy(&quiet.stdout).contains("Alice"));
 }
+
+#[test]
+fn too_many_threads_are_capped_with_a_warning() {
+    let run = |j: &str| {
+        echelle()
+            .args(["analyze", "--no-progress", "-q", "-j", j])
+            .arg(samples().join("club-2025"))
+            .output()
+            .expect("runs")
+    };
+    let capped = run("100000");
+    assert_eq!(capped.status.code(), Some(0));
+    let err = String::from_utf8_lossy(&capped.stderr);
+    assert!(err.contains("more than four threads per core"), "{err}");
+    // Same records as a sane thread count.
+    assert_eq!(capped.stdout, run("2").stdout);
+}

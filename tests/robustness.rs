@@ -95,3 +95,45 @@ fn every_board_size_replays_and_counts() {
         assert!(r.score.is_some(), "{w}x{h} was not counted");
     }
 }
+
+/// The error kinds of the reports of one generated file.
+fn error_kinds(name: &str, bytes: Vec<u8>) -> Vec<String> {
+    analyze_bytes(name, bytes, &BatchOptions::default())
+        .iter()
+        .flat_map(|a| a.report.errors.iter())
+        .map(|e| {
+            serde_json::to_value(e.kind)
+                .ok()
+                .and_then(|v| v.as_str().map(String::from))
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
+#[test]
+fn compressed_point_lists_that_expand_past_the_budget_are_too_large() {
+    // One node: 100,000 ranges of 2,704 points each (270 M insertions in the parser).
+    let mut one_node = String::from("(;AB");
+    one_node.push_str(&"[aa:ZZ]".repeat(100_000));
+    one_node.push(')');
+    assert_eq!(
+        error_kinds("ranges.sgf", one_node.into_bytes()),
+        ["too-large"]
+    );
+    // Many nodes under the node cap, one range each.
+    let mut nodes = String::from("(;");
+    nodes.push_str(&";AB[aa:ZZ]".repeat(99_990));
+    nodes.push(')');
+    assert_eq!(error_kinds("nodes.sgf", nodes.into_bytes()), ["too-large"]);
+    // Territory markup on the last node too.
+    let mut markup = String::from("(;GM[1]SZ[19];B[aa];W[bb]TB");
+    markup.push_str(&"[aa:ss]".repeat(5_000));
+    markup.push(')');
+    assert_eq!(
+        error_kinds("markup.sgf", markup.into_bytes()),
+        ["too-large"]
+    );
+    // A real setup, ranges included, is well within it.
+    let fine = "(;GM[1]SZ[19]AB[aa:ss]AW[cc:dd];B[ee])".as_bytes().to_vec();
+    assert!(error_kinds("fine.sgf", fine).is_empty());
+}

@@ -25,11 +25,17 @@ pub use crate::rules::RuleSet;
 pub struct ParseLimits {
     /// Most nodes (main line and variations, all games) accepted in one file.
     pub max_nodes: usize,
+    /// Most points that compressed point lists (`AB[aa:ss]`) may expand to in one file: the
+    /// parser expands each one, so a small file of ranges can cost minutes and gigabytes.
+    pub max_points: u64,
 }
 
 impl Default for ParseLimits {
     fn default() -> Self {
-        ParseLimits { max_nodes: 100_000 }
+        ParseLimits {
+            max_nodes: 100_000,
+            max_points: 1_000_000,
+        }
     }
 }
 
@@ -43,6 +49,9 @@ pub enum RecordErrorKind {
     NoGame,
     /// The file declares more nodes than [`ParseLimits::max_nodes`] (`too-deep`).
     TooDeep,
+    /// Its compressed point lists expand to more than [`ParseLimits::max_points`] points
+    /// (`too-large`).
+    TooLarge,
     /// A game of another kind than Go, `GM` other than 1 (`not-go`).
     NotGo,
     /// `SZ` is not a board size of 1 to 52 (`invalid-size`).
@@ -56,6 +65,7 @@ impl RecordErrorKind {
             RecordErrorKind::Parse => "parse",
             RecordErrorKind::NoGame => "no-game",
             RecordErrorKind::TooDeep => "too-deep",
+            RecordErrorKind::TooLarge => "too-large",
             RecordErrorKind::NotGo => "not-go",
             RecordErrorKind::InvalidSize => "invalid-size",
         }
@@ -323,7 +333,7 @@ mod tests {
     #[test]
     fn error_kinds_serialise_as_their_names() {
         use RecordErrorKind::*;
-        for kind in [Parse, NoGame, TooDeep, NotGo, InvalidSize] {
+        for kind in [Parse, NoGame, TooDeep, TooLarge, NotGo, InvalidSize] {
             let json = serde_json::to_value(kind).ok();
             assert_eq!(json.as_ref().and_then(|v| v.as_str()), Some(kind.as_str()));
         }

@@ -74,7 +74,8 @@ pub fn read_bytes(bytes: Vec<u8>, limits: &ParseLimits) -> ReadFile {
 /// failure the text is repaired (BOM, leading junk, Fox's missing `(`, trailing Ctrl-Z,
 /// missing `)`) and parsed strictly, then leniently. Every repair is a warning and marks
 /// each game `repaired`. Files declaring more than `limits.max_nodes` nodes are rejected
-/// with `too-deep` before parsing.
+/// with `too-deep` before parsing, and files whose compressed point lists expand to more
+/// than `limits.max_points` points with `too-large` (sgf-parse expands every range).
 pub fn parse_file(text: &str, limits: &ParseLimits) -> Result<ParsedFile, RecordError> {
     let declared = scan(text);
     if declared.nodes > limits.max_nodes {
@@ -83,6 +84,15 @@ pub fn parse_file(text: &str, limits: &ParseLimits) -> Result<ParsedFile, Record
             format!(
                 "file declares {} nodes, over the limit of {}",
                 declared.nodes, limits.max_nodes
+            ),
+        ));
+    }
+    if declared.points > limits.max_points {
+        return Err(RecordError::new(
+            RecordErrorKind::TooLarge,
+            format!(
+                "compressed point lists expand to {} points, over the limit of {}",
+                declared.points, limits.max_points
             ),
         ));
     }
@@ -311,7 +321,10 @@ mod tests {
     #[test]
     fn too_many_nodes_rejected_before_parsing() {
         let text = long_game(2_000);
-        let limits = ParseLimits { max_nodes: 1_000 };
+        let limits = ParseLimits {
+            max_nodes: 1_000,
+            ..ParseLimits::default()
+        };
         let Err(e) = parse_file(&text, &limits) else {
             panic!("accepted")
         };

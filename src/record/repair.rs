@@ -13,6 +13,24 @@ pub(super) struct Scan {
     pub(super) nodes: usize,
     /// `(` minus `)` outside values, at the end of the text.
     pub(super) balance: i64,
+    /// Points the values written as compressed point lists (`[aa:ss]`) stand for.
+    pub(super) points: u64,
+}
+
+/// The points a value `xy:zw` (a compressed point list) stands for; 0 for any other value.
+fn rectangle(value: &[u8]) -> u64 {
+    let coord = |b: u8| match b {
+        b'a'..=b'z' => Some(u64::from(b - b'a')),
+        b'A'..=b'Z' => Some(u64::from(b - b'A') + 26),
+        _ => None,
+    };
+    let [x1, y1, b':', x2, y2] = value else {
+        return 0;
+    };
+    match (coord(*x1), coord(*y1), coord(*x2), coord(*y2)) {
+        (Some(a), Some(b), Some(c), Some(d)) => (a.abs_diff(c) + 1) * (b.abs_diff(d) + 1),
+        _ => 0,
+    }
 }
 
 /// Scans SGF text without building anything (bytes: ASCII never occurs inside UTF-8 sequences).
@@ -20,7 +38,9 @@ pub(super) fn scan(text: &str) -> Scan {
     let mut s = Scan::default();
     let mut in_value = false;
     let mut escaped = false;
-    for b in text.bytes() {
+    let mut start = 0;
+    let bytes = text.as_bytes();
+    for (i, &b) in bytes.iter().enumerate() {
         if in_value {
             if escaped {
                 escaped = false;
@@ -28,11 +48,15 @@ pub(super) fn scan(text: &str) -> Scan {
                 escaped = true;
             } else if b == b']' {
                 in_value = false;
+                s.points = s.points.saturating_add(rectangle(&bytes[start..i]));
             }
             continue;
         }
         match b {
-            b'[' => in_value = true,
+            b'[' => {
+                in_value = true;
+                start = i + 1;
+            }
             b';' => s.nodes += 1,
             b'(' => s.balance += 1,
             b')' => s.balance -= 1,

@@ -362,3 +362,43 @@ fn too_many_threads_are_capped_with_a_warning() {
     // Same records as a sane thread count.
     assert_eq!(capped.stdout, run("2").stdout);
 }
+
+#[test]
+fn an_unreadable_top_level_file_is_a_usage_error() {
+    use std::io::Read;
+    let dir = scratch("unreadable");
+    let path = dir.join("locked.sgf");
+    let _ = std::fs::write(&path, "(;GM[1])");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let _ = std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o000));
+        // Root reads a file of mode 000: name /proc/1/mem instead, which it cannot read.
+        let readable = |p: &std::path::Path| {
+            std::fs::File::open(p)
+                .and_then(|mut f| f.read(&mut [0u8; 1]))
+                .is_ok()
+        };
+        if readable(&path) {
+            let _ = std::fs::remove_file(&path);
+            let _ = std::os::unix::fs::symlink("/proc/1/mem", &path);
+        }
+        if readable(&path) {
+            use std::io::Write;
+            let _ = writeln!(
+                std::io::stderr(),
+                "skipped: no unreadable file can be made here"
+            );
+            return;
+        }
+    }
+    let out = echelle()
+        .args(["analyze", "--no-progress"])
+        .arg(&path)
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("locked.sgf"), "{err}");
+    assert!(out.stdout.is_empty());
+}

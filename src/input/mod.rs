@@ -221,16 +221,30 @@ fn read_limited(
     Ok(buf)
 }
 
+/// Whether a path given on the command line can be read at all: a directory listed, a
+/// regular file opened and its first byte read (a pipe or a device is left to the walk: a
+/// byte read from it now would be lost). What the user named and cannot read is a usage
+/// error (exit 2); inside a directory the same is a read-error record.
+fn usable(p: &Path) -> io::Result<()> {
+    let meta = std::fs::metadata(p)?;
+    if meta.is_dir() {
+        std::fs::read_dir(p).map(drop)
+    } else if meta.is_file() {
+        let mut first = [0u8; 1];
+        File::open(p)?.read(&mut first).map(drop)
+    } else {
+        Ok(())
+    }
+}
+
 /// Expands paths into a lazy, ordered stream of [`Item`]s; `-` is standard input.
 /// Fails only when a top-level path does not exist or cannot be accessed.
 pub fn inputs(paths: &[PathBuf], limits: &Limits) -> Result<Inputs, InputError> {
-    for p in paths {
-        if p.as_os_str() != "-" {
-            std::fs::metadata(p).map_err(|source| InputError::Path {
-                path: p.clone(),
-                source,
-            })?;
-        }
+    for p in paths.iter().filter(|p| p.as_os_str() != "-") {
+        usable(p).map_err(|source| InputError::Path {
+            path: p.clone(),
+            source,
+        })?;
     }
     Ok(Inputs {
         limits: *limits,

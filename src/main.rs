@@ -141,7 +141,9 @@ fn show(args: &ShowArgs) -> Result<(), String> {
     use echelle::analyze::AnalyzeOptions;
     use std::io::IsTerminal;
     let (path, index) = echelle::analyze::split_game_ref(&args.game).map_err(|e| e.to_string())?;
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    // A name as analyze wrote it: escaped bytes of a name that is not UTF-8 are undone.
+    let bytes = std::fs::read(echelle::input::path_of_name(path))
+        .map_err(|e| format!("cannot read {path}: {e}"))?;
     check_engine(&args.dead_stones)?;
     let opts = AnalyzeOptions {
         rules: Rules {

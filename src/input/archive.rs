@@ -331,7 +331,7 @@ fn read_tar(
                 break;
             }
         };
-        let entry_name = String::from_utf8_lossy(&entry.path_bytes()).into_owned();
+        let entry_name = super::name_of_bytes(&entry.path_bytes());
         let t = entry.header().entry_type();
         let out = if t.is_dir() {
             continue;

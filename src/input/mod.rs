@@ -337,7 +337,70 @@ impl Iterator for Inputs {
 }
 
 fn display(p: &Path) -> String {
-    p.to_string_lossy().into_owned()
+    name_of_bytes(p.as_os_str().as_encoded_bytes())
+}
+
+/// The name reports give a file or entry whose name is these bytes: the text itself when
+/// it is UTF-8; otherwise, so that the file can be found again, every byte outside a valid
+/// UTF-8 sequence is written `\xHH` and a backslash `\\` ([`bytes_of_name`] undoes it).
+pub fn name_of_bytes(bytes: &[u8]) -> String {
+    if let Ok(s) = std::str::from_utf8(bytes) {
+        return s.to_string();
+    }
+    let mut out = String::with_capacity(bytes.len() + 8);
+    for chunk in bytes.utf8_chunks() {
+        out.push_str(&chunk.valid().replace('\\', "\\\\"));
+        for b in chunk.invalid() {
+            out.push_str(&format!("\\x{b:02X}"));
+        }
+    }
+    out
+}
+
+/// The path a name from a report stands for: the name itself when such a file exists, else
+/// the path its escapes ([`name_of_bytes`]) spell.
+pub fn path_of_name(name: &str) -> PathBuf {
+    let plain = PathBuf::from(name);
+    if plain.exists() {
+        return plain;
+    }
+    #[cfg(unix)]
+    if let Some(bytes) = bytes_of_name(name) {
+        use std::os::unix::ffi::OsStrExt;
+        return PathBuf::from(std::ffi::OsStr::from_bytes(&bytes));
+    }
+    plain
+}
+
+/// The bytes of a name written by [`name_of_bytes`] with escapes (`None` when it holds none,
+/// or an escape that is not `\\` or `\xHH`).
+pub fn bytes_of_name(name: &str) -> Option<Vec<u8>> {
+    if !name.contains("\\x") {
+        return None;
+    }
+    let b = name.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] != b'\\' {
+            out.push(b[i]);
+            i += 1;
+            continue;
+        }
+        match b.get(i + 1) {
+            Some(b'\\') => {
+                out.push(b'\\');
+                i += 2;
+            }
+            Some(b'x') => {
+                let hex = std::str::from_utf8(b.get(i + 2..i + 4)?).ok()?;
+                out.push(u8::from_str_radix(hex, 16).ok()?);
+                i += 4;
+            }
+            _ => return None,
+        }
+    }
+    Some(out)
 }
 
 fn top_level(path: PathBuf, limits: &Limits) -> Out {

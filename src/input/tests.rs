@@ -312,3 +312,37 @@ fn inputs_is_send() {
     send::<Inputs>();
     send::<Item>();
 }
+
+#[test]
+fn names_that_are_not_utf8_are_escaped_and_found_again() {
+    assert_eq!(name_of_bytes(b"dir/a.sgf"), "dir/a.sgf");
+    // A plain UTF-8 name with a backslash is left as it is.
+    assert_eq!(name_of_bytes(b"a\\b.sgf"), "a\\b.sgf");
+    let raw = b"caf\xe9\\x.sgf";
+    let name = name_of_bytes(raw);
+    assert_eq!(name, "caf\\xE9\\\\x.sgf");
+    assert_eq!(bytes_of_name(&name).as_deref(), Some(&raw[..]));
+    assert_eq!(bytes_of_name("plain.sgf"), None);
+    assert_eq!(bytes_of_name("bad\\xZZ.sgf"), None);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_file_with_a_latin1_name_is_reported_under_a_name_that_finds_it() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = TempDir::new();
+    let path = dir
+        .0
+        .join(std::ffi::OsStr::from_bytes(b"partie-\xe9t\xe9.sgf"));
+    if std::fs::write(&path, G).is_err() {
+        // Some file systems refuse such names: nothing to check there.
+        return;
+    }
+    let names: Vec<String> = inputs(&[dir.0.clone()], &Limits::default())
+        .unwrap_or_else(|e| panic!("{e}"))
+        .map(|i| i.name().to_string())
+        .collect();
+    assert_eq!(names.len(), 1);
+    assert!(names[0].ends_with("partie-\\xE9t\\xE9.sgf"), "{names:?}");
+    assert_eq!(path_of_name(&names[0]), path);
+}

@@ -338,7 +338,7 @@ fn a_file_with_a_latin1_name_is_reported_under_a_name_that_finds_it() {
         // Some file systems refuse such names: nothing to check there.
         return;
     }
-    let names: Vec<String> = inputs(&[dir.0.clone()], &Limits::default())
+    let names: Vec<String> = inputs(std::slice::from_ref(&dir.0), &Limits::default())
         .unwrap_or_else(|e| panic!("{e}"))
         .map(|i| i.name().to_string())
         .collect();

@@ -23,38 +23,38 @@ pub enum Status {
     Error,
 }
 
-/// Every kind of error a report can carry; serialised as its kebab-case name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
+/// Every kind of error a report can carry; serialised as its name (`read`, a record's kind
+/// such as `parse` or `too-deep`, or `internal`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ErrorKind {
     /// The input could not be read: I/O, a size limit, a corrupt archive (`read`).
     Read,
-    /// See [`RecordErrorKind::Parse`].
-    Parse,
-    /// See [`RecordErrorKind::NoGame`].
-    NoGame,
-    /// See [`RecordErrorKind::TooDeep`].
-    TooDeep,
-    /// See [`RecordErrorKind::TooLarge`].
-    TooLarge,
-    /// See [`RecordErrorKind::NotGo`].
-    NotGo,
-    /// See [`RecordErrorKind::InvalidSize`].
-    InvalidSize,
+    /// The bytes were read but hold no readable game (see [`RecordErrorKind`]).
+    Record(RecordErrorKind),
     /// The report itself could not be serialised (`internal`).
     Internal,
 }
 
+impl ErrorKind {
+    /// The name it is serialised as.
+    pub fn name(self) -> &'static str {
+        match self {
+            ErrorKind::Read => "read",
+            ErrorKind::Record(kind) => kind.as_str(),
+            ErrorKind::Internal => "internal",
+        }
+    }
+}
+
+impl Serialize for ErrorKind {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
 impl From<RecordErrorKind> for ErrorKind {
     fn from(kind: RecordErrorKind) -> Self {
-        match kind {
-            RecordErrorKind::Parse => ErrorKind::Parse,
-            RecordErrorKind::NoGame => ErrorKind::NoGame,
-            RecordErrorKind::TooDeep => ErrorKind::TooDeep,
-            RecordErrorKind::TooLarge => ErrorKind::TooLarge,
-            RecordErrorKind::NotGo => ErrorKind::NotGo,
-            RecordErrorKind::InvalidSize => ErrorKind::InvalidSize,
-        }
+        ErrorKind::Record(kind)
     }
 }
 

@@ -388,7 +388,7 @@ mod tests {
             file: file.into(),
             game,
             errors: vec![ErrorEntry {
-                kind: ErrorKind::Parse,
+                kind: ErrorKind::Record(crate::record::RecordErrorKind::Parse),
                 message: "no game\there".into(),
             }],
         }
@@ -447,7 +447,7 @@ mod tests {
         c.add(&GameReport::bare("ok.sgf", Some(0), Status::Ok), None);
         let mut bad = GameReport::bare("junk.sgf", None, Status::Error);
         bad.errors.push(ErrorEntry {
-            kind: ErrorKind::TooDeep,
+            kind: ErrorKind::Record(crate::record::RecordErrorKind::TooDeep),
             message: "over 100000 nodes".into(),
         });
         c.add(&bad, None);

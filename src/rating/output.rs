@@ -174,7 +174,7 @@ mod tests {
                 file: "a.sgf".into(),
                 game: Some(6),
                 errors: vec![ErrorEntry {
-                    kind: ErrorKind::NotGo,
+                    kind: ErrorKind::Record(crate::record::RecordErrorKind::NotGo),
                     message: "GM[2]".into(),
                 }],
             }],

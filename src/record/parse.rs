@@ -78,23 +78,29 @@ pub fn read_bytes(bytes: Vec<u8>, limits: &ParseLimits) -> ReadFile {
 /// than `limits.max_points` points with `too-large` (sgf-parse expands every range).
 pub fn parse_file(text: &str, limits: &ParseLimits) -> Result<ParsedFile, RecordError> {
     let declared = scan(text);
-    if declared.nodes > limits.max_nodes {
-        return Err(RecordError::new(
+    // Budgets checked before sgf-parse spends time and memory on the text.
+    for (n, max, kind, prefix, unit) in [
+        (
+            declared.nodes as u64,
+            limits.max_nodes as u64,
             RecordErrorKind::TooDeep,
-            format!(
-                "file declares {} nodes, over the limit of {}",
-                declared.nodes, limits.max_nodes
-            ),
-        ));
-    }
-    if declared.points > limits.max_points {
-        return Err(RecordError::new(
+            "file declares",
+            "nodes",
+        ),
+        (
+            declared.points,
+            limits.max_points,
             RecordErrorKind::TooLarge,
-            format!(
-                "compressed point lists expand to {} points, over the limit of {}",
-                declared.points, limits.max_points
-            ),
-        ));
+            "compressed point lists expand to",
+            "points",
+        ),
+    ] {
+        if n > max {
+            return Err(RecordError::new(
+                kind,
+                format!("{prefix} {n} {unit}, over the limit of {max}"),
+            ));
+        }
     }
     let strict = ParseOptions {
         convert_mixed_case_identifiers: true,

@@ -24,6 +24,10 @@ const TIME_BUDGET: Duration = Duration::from_secs(2);
 const MEMORY_BUDGET_KB: u64 = 256 * 1024;
 /// Seconds per target when `FUZZ_SECONDS` is not set: a smoke test.
 const SMOKE_SECONDS: u64 = 8;
+/// How often a long run says how far it is.
+const PROGRESS_EVERY: Duration = Duration::from_secs(300);
+/// Findings per target after which a run stops: past that, they are one bug many times.
+const MAX_FINDINGS: usize = 20;
 
 /// SGF fragments worth inserting: property openings, point lists, results, sizes, escapes.
 const DICTIONARY: &[&[u8]] = &[
@@ -295,25 +299,43 @@ fn seeds(target: Target) -> Vec<Vec<u8>> {
 /// Fuzzes `target` for `seconds`; returns executions, or the finding's file and reason.
 fn fuzz(target: Target, seconds: u64, seed: u64) -> Result<u64, String> {
     let seeds = seeds(target);
+    let mut found = Vec::new();
     for s in &seeds {
         if let Some(why) = finding(target, s) {
-            return Err(report(target, s.clone(), &why));
+            found.push(report(target, s.clone(), &why));
         }
     }
     let mut rng = Rng(seed | 1);
-    let deadline = Instant::now() + Duration::from_secs(seconds);
+    let start = Instant::now();
+    let deadline = start + Duration::from_secs(seconds);
+    let mut next_note = start + PROGRESS_EVERY;
     let mut execs = 0u64;
-    while Instant::now() < deadline {
+    // A long run goes on after a finding, so one hour shows every kind it can reach.
+    while Instant::now() < deadline && found.len() < MAX_FINDINGS {
         let mut b = seeds[rng.below(seeds.len())].clone();
         for _ in 0..1 + rng.below(8) {
             mutate(&mut rng, &mut b, &seeds);
         }
         execs += 1;
         if let Some(why) = finding(target, &b) {
-            return Err(report(target, b, &why));
+            found.push(report(target, b, &why));
+        }
+        if Instant::now() >= next_note {
+            next_note += PROGRESS_EVERY;
+            let _ = writeln!(
+                std::io::stderr(),
+                "fuzz {}: {execs} inputs in {} s, {} findings",
+                target.name(),
+                start.elapsed().as_secs(),
+                found.len()
+            );
         }
     }
-    Ok(execs)
+    if found.is_empty() {
+        Ok(execs)
+    } else {
+        Err(found.join("\n"))
+    }
 }
 
 /// Shrinks and saves a finding; the message names the file.

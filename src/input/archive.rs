@@ -6,10 +6,14 @@
 //! plain files or order inputs among themselves; the limits it applies and the errors it
 //! gives are defined in `mod.rs`.
 
+mod local;
+
 use super::{InputError, Item, Limits, Out, read_limited};
+use local::LocalReader;
 use std::fs::File;
 use std::io::{self, BufReader, Cursor, Read, Seek};
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 
 /// What a name or a stream's first bytes say it is.
@@ -109,6 +113,32 @@ pub(super) enum Data {
 pub(super) trait ReadSeek: Read + Seek + Send {}
 impl<T: Read + Seek + Send> ReadSeek for T {}
 
+/// A zip's bytes, which can be read more than once: through the central directory, and
+/// again by local headers when the directory cannot be read.
+enum ZipBytes {
+    File(PathBuf),
+    Mem(Shared),
+}
+
+/// Bytes in memory shared by the readers of one zip.
+#[derive(Clone)]
+struct Shared(Arc<Vec<u8>>);
+
+impl AsRef<[u8]> for Shared {
+    fn as_ref(&self) -> &[u8] {
+        &self.0
+    }
+}
+
+impl ZipBytes {
+    fn reader(&self) -> io::Result<Box<dyn ReadSeek>> {
+        Ok(match self {
+            ZipBytes::File(p) => Box::new(BufReader::new(File::open(p)?)),
+            ZipBytes::Mem(b) => Box::new(Cursor::new(b.clone())),
+        })
+    }
+}
+
 /// An open archive whose entries are yielded one at a time.
 pub(super) enum ArchiveSource {
     /// Zip entries by index, in the central directory's order.
@@ -116,6 +146,13 @@ pub(super) enum ArchiveSource {
         name: String,
         archive: Box<zip::ZipArchive<Box<dyn ReadSeek>>>,
         next: usize,
+        depth: u32,
+    },
+    /// Zip entries read by their local headers, in file order, when the central directory
+    /// cannot be read (a file cut short).
+    ZipLocal {
+        name: String,
+        reader: Box<LocalReader>,
         depth: u32,
     },
     /// Tar entries read by a helper thread: `tar::Entries` borrows its archive, so it
@@ -152,6 +189,11 @@ impl ArchiveSource {
                 }
                 None
             }
+            ArchiveSource::ZipLocal {
+                name,
+                reader,
+                depth,
+            } => reader.next(name, *depth, limits),
             ArchiveSource::Tar { name, rx } => match rx.as_ref()?.recv() {
                 Ok(TarMsg::Out(o)) => Some(o),
                 Ok(TarMsg::Done) => None,
@@ -179,26 +221,43 @@ pub(super) fn open_archive(
     };
     match kind {
         Kind::Zip => {
-            let reader: Box<dyn ReadSeek> = match data {
-                Data::Path(p) => Box::new(BufReader::new(
-                    File::open(&p).map_err(|e| err(&name, InputError::OpenArchive(e)))?,
-                )),
-                Data::Mem(b) => Box::new(Cursor::new(b)),
+            let bytes = match data {
+                Data::Path(p) => ZipBytes::File(p),
+                Data::Mem(b) => ZipBytes::Mem(Shared(Arc::new(b))),
                 // Zip needs seeking: a stream (stdin) is read whole first, under the file limit.
                 Data::Stream(r) => {
                     let b = read_limited(r, 0, limits.max_file_bytes, "zip stream")
                         .map_err(|e| err(&name, e))?;
-                    Box::new(Cursor::new(b))
+                    ZipBytes::Mem(Shared(Arc::new(b)))
                 }
             };
-            let archive =
-                zip::ZipArchive::new(reader).map_err(|e| err(&name, InputError::ZipArchive(e)))?;
-            Ok(ArchiveSource::Zip {
-                name,
-                archive: Box::new(archive),
-                next: 0,
-                depth,
-            })
+            let open = |bytes: &ZipBytes| {
+                bytes
+                    .reader()
+                    .map_err(|e| err(&name, InputError::OpenArchive(e)))
+            };
+            let directory = match zip::ZipArchive::new(open(&bytes)?) {
+                Ok(archive) => {
+                    return Ok(ArchiveSource::Zip {
+                        name,
+                        archive: Box::new(archive),
+                        next: 0,
+                        depth,
+                    });
+                }
+                Err(e) => e,
+            };
+            // No readable central directory (a file cut short): read what the local headers
+            // still give, when the archive starts with one.
+            match LocalReader::start(open(&bytes)?, directory) {
+                Ok(Ok(reader)) => Ok(ArchiveSource::ZipLocal {
+                    name,
+                    reader: Box::new(reader),
+                    depth,
+                }),
+                Ok(Err(directory)) => Err(err(&name, InputError::ZipArchive(directory))),
+                Err(e) => Err(err(&name, InputError::OpenArchive(e))),
+            }
         }
         Kind::Tar | Kind::TarGz => {
             let raw: Box<dyn Read + Send> = match data {

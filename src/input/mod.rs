@@ -125,6 +125,14 @@ pub enum InputError {
     ZipArchive(zip::result::ZipError),
     /// One zip entry that cannot be read (method, password, local header).
     ZipEntry(zip::result::ZipError),
+    /// A zip archive whose central directory cannot be read (a file cut short), read entry
+    /// by entry from its local headers up to here: nothing from here on can be read.
+    ZipStopped {
+        /// Entries read from their local headers before this point.
+        before: usize,
+        /// Why the reading stops here.
+        stop: ZipStop,
+    },
     /// A tar stream broken partway.
     CorruptArchive(io::Error),
     /// A gzip stream that cannot be decompressed.
@@ -163,6 +171,14 @@ impl std::fmt::Display for InputError {
             InputError::OpenArchive(e) => write!(f, "cannot read archive: {e}"),
             InputError::ZipArchive(e) => write!(f, "cannot read archive: {e}"),
             InputError::ZipEntry(e) => write!(f, "{e}"),
+            InputError::ZipStopped { before, stop } => match before {
+                0 => write!(f, "{stop}; no entry before it"),
+                1 => write!(f, "{stop}; 1 entry before it read from its local header"),
+                n => write!(
+                    f,
+                    "{stop}; {n} entries before it read from their local headers"
+                ),
+            },
             InputError::CorruptArchive(e) => write!(f, "corrupt archive: {e}"),
             InputError::CorruptGzip(e) => write!(f, "corrupt gzip stream: {e}"),
             InputError::TarReaderStopped => f.write_str("tar reader stopped unexpectedly"),
@@ -183,6 +199,95 @@ impl std::fmt::Display for InputError {
 }
 
 impl std::error::Error for InputError {}
+
+/// Where and why the reading of a zip archive by its local headers stops (it is read so only
+/// when its central directory cannot be read: without it, an entry whose end is not known
+/// hides everything after it).
+#[derive(Debug)]
+pub enum ZipStop {
+    /// The file ends where the next local header (or the central directory) should start.
+    End,
+    /// The file ends inside a local header.
+    InHeader,
+    /// The file ends inside this entry's data (`have` bytes of `need`, when recorded) or in
+    /// the data descriptor after it.
+    InEntry {
+        /// Bytes of the entry's data present.
+        have: u64,
+        /// Its compressed size as recorded before the data, if it is.
+        need: Option<u64>,
+    },
+    /// The central directory is there, but cannot be read.
+    Directory(zip::result::ZipError),
+    /// Neither a local header nor the central directory at this byte.
+    NotAHeader {
+        /// Where a header was expected.
+        offset: u64,
+    },
+    /// A local header that cannot be read.
+    Header(zip::result::ZipError),
+    /// Sizes recorded after the data (a data descriptor), with a compression method whose
+    /// data does not say where it ends (only deflate's does).
+    SizesAfterData {
+        /// The compression method's number.
+        method: u16,
+    },
+    /// Sizes recorded after the data, over the entry limit: its end is not looked for.
+    TooLarge {
+        /// The limit in bytes.
+        max: u64,
+    },
+    /// Sizes recorded after the data, and the deflate data is corrupt.
+    Deflate(io::Error),
+    /// The data descriptor does not agree with the data before it.
+    Descriptor,
+    /// The file cannot be read.
+    Io(io::Error),
+}
+
+impl std::fmt::Display for ZipStop {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        const LOST: &str = "no central directory: nothing from here on can be read";
+        const AFTER: &str = "sizes recorded after the data (data descriptor)";
+        match self {
+            ZipStop::End => f.write_str("zip archive truncated: no central directory"),
+            ZipStop::InHeader => write!(f, "zip archive truncated inside a local header; {LOST}"),
+            ZipStop::InEntry { have, need } => {
+                f.write_str("zip archive truncated inside this entry (")?;
+                match need {
+                    Some(need) => write!(f, "{have} of {need} bytes of data")?,
+                    None => write!(f, "{have} bytes of data, {AFTER}")?,
+                }
+                write!(f, "); {LOST}")
+            }
+            ZipStop::Directory(e) => write!(
+                f,
+                "zip archive truncated or corrupt: its central directory cannot be read ({e})"
+            ),
+            ZipStop::NotAHeader { offset } => {
+                write!(
+                    f,
+                    "zip archive corrupt: no local header at byte {offset}; {LOST}"
+                )
+            }
+            ZipStop::Header(e) => write!(f, "unreadable local header ({e}); {LOST}"),
+            ZipStop::SizesAfterData { method } => write!(
+                f,
+                "{AFTER} and compression method {method}, whose data does not say where it \
+                 ends; {LOST}"
+            ),
+            ZipStop::TooLarge { max } => write!(
+                f,
+                "entry over the {max}-byte limit, {AFTER}: its end is not looked for; {LOST}"
+            ),
+            ZipStop::Deflate(e) => write!(f, "{e}, {AFTER}: its end cannot be found; {LOST}"),
+            ZipStop::Descriptor => {
+                write!(f, "{AFTER}, which does not match the data; {LOST}")
+            }
+            ZipStop::Io(e) => write!(f, "{e}; {LOST}"),
+        }
+    }
+}
 
 fn read_file(path: &Path, max: u64) -> Result<Vec<u8>, InputError> {
     let f = File::open(path).map_err(InputError::Io)?;

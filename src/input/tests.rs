@@ -346,3 +346,384 @@ fn a_file_with_a_latin1_name_is_reported_under_a_name_that_finds_it() {
     assert!(names[0].ends_with("partie-\\xE9t\\xE9.sgf"), "{names:?}");
     assert_eq!(path_of_name(&names[0]), path);
 }
+
+/// Three SGF entries for the truncated-zip tests (the second long enough to be cut in its
+/// middle).
+fn three_games() -> [(&'static str, Vec<u8>); 3] {
+    let mut long = b"(;GM[1]C[".to_vec();
+    for i in 0..400u32 {
+        long.extend_from_slice(format!("{i} ").as_bytes());
+    }
+    long.extend_from_slice(b"])");
+    [
+        ("a.sgf", G.to_vec()),
+        ("dir/b.sgf", long),
+        ("c.sgf", b"(;GM[1];W[dd])".to_vec()),
+    ]
+}
+
+/// The three games zipped: `stored`, or deflated but for the first; `stream`: as a writer
+/// that cannot seek writes them, sizes after the data (data descriptors), all deflated unless
+/// `stored`.
+fn three_zipped(stream: bool, stored: bool) -> Vec<u8> {
+    let method = |i: usize| {
+        if stored || (i == 0 && !stream) {
+            zip::CompressionMethod::Stored
+        } else {
+            zip::CompressionMethod::Deflated
+        }
+    };
+    let opts = |i| zip::write::SimpleFileOptions::default().compression_method(method(i));
+    let games = three_games();
+    if stream {
+        let mut w = zip::ZipWriter::new_stream(Vec::new());
+        for (i, (name, data)) in games.iter().enumerate() {
+            w.start_file(*name, opts(i)).unwrap();
+            w.write_all(data).unwrap();
+        }
+        w.finish().unwrap().into_inner()
+    } else {
+        let mut w = zip::ZipWriter::new(Cursor::new(Vec::new()));
+        for (i, (name, data)) in games.iter().enumerate() {
+            w.start_file(*name, opts(i)).unwrap();
+            w.write_all(data).unwrap();
+        }
+        w.finish().unwrap().into_inner()
+    }
+}
+
+/// Where each entry's local header and data start and where its data (and descriptor) ends,
+/// and where the central directory starts.
+struct Layout {
+    header: Vec<u64>,
+    data: Vec<(u64, u64)>,
+    end: Vec<u64>,
+    directory: u64,
+}
+
+fn layout(zipped: &[u8]) -> Layout {
+    let mut a = zip::ZipArchive::new(Cursor::new(zipped)).unwrap();
+    let mut l = Layout {
+        header: vec![],
+        data: vec![],
+        end: vec![],
+        directory: 0,
+    };
+    for i in 0..a.len() {
+        let f = a.by_index(i).unwrap();
+        l.header.push(f.header_start());
+        l.data.push((
+            f.data_start().unwrap(),
+            f.data_start().unwrap() + f.compressed_size(),
+        ));
+        if i == 0 {
+            l.directory = f.central_header_start();
+        }
+    }
+    l.end = l.header[1..].to_vec();
+    l.end.push(l.directory);
+    l
+}
+
+/// Each item as `name: length` (bytes read) or `name: message` (an error).
+fn described(items: impl Iterator<Item = Item>, root: &str) -> Vec<String> {
+    let l = Limits::default();
+    items
+        .map(|it| {
+            let (name, r) = it.load(&l);
+            let name = name.replace(root, "");
+            match r {
+                Ok(b) => format!("{name}: {}", b.len()),
+                Err(e) => format!("{name}: {e}"),
+            }
+        })
+        .collect()
+}
+
+fn read_zip_file(zipped: &[u8]) -> Vec<String> {
+    let t = TempDir::new();
+    let p = t.write("t.zip", zipped);
+    described(
+        inputs(&[p], &Limits::default()).unwrap(),
+        &format!("{}/", t.0.display()),
+    )
+}
+
+const TRUNCATED: &str = "zip archive truncated";
+const LOST: &str = "no central directory: nothing from here on can be read";
+
+#[test]
+fn a_truncated_zip_gives_the_entries_before_the_cut() {
+    let z = three_zipped(false, false);
+    let l = layout(&z);
+    let len = |i: usize| three_games()[i].1.len();
+    let (a, b, c) = (
+        format!("t.zip!a.sgf: {}", len(0)),
+        format!("t.zip!dir/b.sgf: {}", len(1)),
+        format!("t.zip!c.sgf: {}", len(2)),
+    );
+    let (start, end) = l.data[1];
+    let middle = (start + end) / 2;
+    let cases: Vec<(u64, Vec<String>)> = vec![
+        (
+            0,
+            vec![format!(
+                "t.zip: {TRUNCATED}: no central directory; no entry before it"
+            )],
+        ),
+        (
+            10,
+            vec![format!(
+                "t.zip: {TRUNCATED} inside a local header; {LOST}; no entry before it"
+            )],
+        ),
+        (
+            l.header[1],
+            vec![
+                a.clone(),
+                format!(
+                    "t.zip: {TRUNCATED}: no central directory; \
+                     1 entry before it read from its local header"
+                ),
+            ],
+        ),
+        (
+            middle,
+            vec![
+                a.clone(),
+                format!(
+                    "t.zip!dir/b.sgf: {TRUNCATED} inside this entry ({} of {} bytes of data); \
+                     {LOST}; 1 entry before it read from its local header",
+                    middle - start,
+                    end - start
+                ),
+            ],
+        ),
+        (
+            l.directory,
+            vec![
+                a.clone(),
+                b.clone(),
+                c.clone(),
+                format!(
+                    "t.zip: {TRUNCATED}: no central directory; \
+                     3 entries before it read from their local headers"
+                ),
+            ],
+        ),
+        (
+            (l.directory + z.len() as u64) / 2,
+            vec![
+                a.clone(),
+                b.clone(),
+                c.clone(),
+                "t.zip: zip archive truncated or corrupt: its central directory cannot be \
+                 read (invalid Zip archive: Could not find EOCD); \
+                 3 entries before it read from their local headers"
+                    .to_string(),
+            ],
+        ),
+        (z.len() as u64, vec![a, b, c]),
+    ];
+    for (cut, want) in cases {
+        let cut = usize::try_from(cut).unwrap();
+        assert_eq!(read_zip_file(&z[..cut]), want, "cut at {cut}");
+    }
+}
+
+#[test]
+fn a_truncated_zip_keeps_its_entries_contents_and_goes_on_past_a_bad_one() {
+    let z = three_zipped(false, false);
+    let l = layout(&z);
+    let mut cut = z[..usize::try_from(l.directory).unwrap()].to_vec();
+    // A byte of a.sgf's stored data changed: its checksum fails, the others are read.
+    cut[usize::try_from(l.data[0].0).unwrap() + 3] ^= 1;
+    let items: Vec<Item> = from_reader("-", Cursor::new(cut), &Limits::default()).collect();
+    let games = three_games();
+    let got: Vec<(String, Result<Vec<u8>, String>)> = items
+        .into_iter()
+        .map(|it| {
+            let (n, r) = it.load(&Limits::default());
+            (n, r.map_err(|e| e.to_string()))
+        })
+        .collect();
+    assert_eq!(got.len(), 4, "{got:?}");
+    assert_eq!(got[0].0, "-!a.sgf");
+    assert!(
+        matches!(&got[0].1, Err(e) if e.contains("checksum")),
+        "{:?}",
+        got[0]
+    );
+    assert_eq!(got[1], ("-!dir/b.sgf".to_string(), Ok(games[1].1.clone())));
+    assert_eq!(got[2], ("-!c.sgf".to_string(), Ok(games[2].1.clone())));
+    assert!(matches!(&got[3], (n, Err(e)) if n == "-" && e.starts_with(TRUNCATED)));
+}
+
+#[test]
+fn a_truncated_zip_on_standard_input_or_nested_gives_its_complete_entries() {
+    let z = three_zipped(false, false);
+    let (start, end) = layout(&z).data[1];
+    let cut = z[..usize::try_from((start + end) / 2).unwrap()].to_vec();
+    let stdin = described(
+        from_reader("-", Cursor::new(cut.clone()), &Limits::default()),
+        "",
+    );
+    assert_eq!(stdin.len(), 2, "{stdin:?}");
+    assert_eq!(stdin[0], "-!a.sgf: 14");
+    assert!(stdin[1].starts_with("-!dir/b.sgf: zip archive truncated inside this entry"));
+
+    let tgz = gz(&tar_bytes(&[
+        ("x.sgf", G),
+        ("inner.zip", &cut),
+        ("y.sgf", G),
+    ]));
+    let t = TempDir::new();
+    let p = t.write("t.tgz", &tgz);
+    let got = summary(inputs(&[p], &Limits::default()).unwrap(), &t.0);
+    assert_eq!(
+        got,
+        [
+            "B t.tgz!x.sgf",
+            "B t.tgz!inner.zip!a.sgf",
+            "E t.tgz!inner.zip!dir/b.sgf",
+            "B t.tgz!y.sgf",
+        ]
+    );
+}
+
+#[test]
+fn a_truncated_zip_with_sizes_after_the_data_is_read_when_deflated() {
+    let z = three_zipped(true, false);
+    let l = layout(&z);
+    let before_directory = read_zip_file(&z[..usize::try_from(l.directory).unwrap()]);
+    let lens: Vec<usize> = three_games().iter().map(|g| g.1.len()).collect();
+    assert_eq!(
+        before_directory,
+        [
+            format!("t.zip!a.sgf: {}", lens[0]),
+            format!("t.zip!dir/b.sgf: {}", lens[1]),
+            format!("t.zip!c.sgf: {}", lens[2]),
+            format!(
+                "t.zip: {TRUNCATED}: no central directory; \
+                 3 entries before it read from their local headers"
+            ),
+        ]
+    );
+    let (start, end) = l.data[1];
+    let middle = read_zip_file(&z[..usize::try_from((start + end) / 2).unwrap()]);
+    assert_eq!(
+        middle,
+        [
+            format!("t.zip!a.sgf: {}", lens[0]),
+            format!(
+                "t.zip!dir/b.sgf: {TRUNCATED} inside this entry ({} bytes of data, sizes \
+                 recorded after the data (data descriptor)); {LOST}; \
+                 1 entry before it read from its local header",
+                (end - start) / 2
+            ),
+        ]
+    );
+}
+
+#[test]
+fn a_truncated_zip_stored_with_sizes_after_the_data_is_read_by_its_descriptors() {
+    let z = three_zipped(true, true);
+    let l = layout(&z);
+    let lens: Vec<usize> = three_games().iter().map(|g| g.1.len()).collect();
+    let (start, end) = l.data[1];
+    assert_eq!(
+        read_zip_file(&z[..usize::try_from(l.directory).unwrap()]),
+        [
+            format!("t.zip!a.sgf: {}", lens[0]),
+            format!("t.zip!dir/b.sgf: {}", lens[1]),
+            format!("t.zip!c.sgf: {}", lens[2]),
+            format!(
+                "t.zip: {TRUNCATED}: no central directory; \
+                 3 entries before it read from their local headers"
+            ),
+        ]
+    );
+    // Cut in b.sgf: no descriptor found up to the end of the file.
+    assert_eq!(
+        read_zip_file(&z[..usize::try_from((start + end) / 2).unwrap()]),
+        [
+            format!("t.zip!a.sgf: {}", lens[0]),
+            format!(
+                "t.zip!dir/b.sgf: {TRUNCATED} inside this entry ({} bytes of data, sizes \
+                 recorded after the data (data descriptor)); {LOST}; \
+                 1 entry before it read from its local header",
+                (end - start) / 2
+            ),
+        ]
+    );
+}
+
+#[test]
+fn a_truncated_zip_keeps_the_entry_limit() {
+    let limits = Limits {
+        max_file_bytes: 1 << 20,
+        max_entry_bytes: 100,
+    };
+    let read = |z: &[u8]| {
+        let cut = z[..usize::try_from(layout(z).directory).unwrap()].to_vec();
+        described(from_reader("-", Cursor::new(cut), &limits), "")
+            .into_iter()
+            .map(|s| s.split(';').next().unwrap_or_default().to_string())
+            .collect::<Vec<_>>()
+    };
+    // Sizes in the header: b.sgf is over the limit and skipped, c.sgf is read.
+    let len = three_games()[1].1.len();
+    assert_eq!(
+        read(&three_zipped(false, false)),
+        [
+            "-!a.sgf: 14".to_string(),
+            format!("-!dir/b.sgf: entry is {len} bytes, over the 100-byte limit"),
+            "-!c.sgf: 14".to_string(),
+            format!("-: {TRUNCATED}: no central directory"),
+        ]
+    );
+    // Sizes after the data: b.sgf's end is not looked for past the limit.
+    for stored in [false, true] {
+        assert_eq!(
+            read(&three_zipped(true, stored)),
+            [
+                "-!a.sgf: 14",
+                "-!dir/b.sgf: entry over the 100-byte limit, sizes recorded after the data \
+                 (data descriptor): its end is not looked for",
+            ]
+        );
+    }
+}
+
+#[test]
+fn a_zip_cut_anywhere_gives_the_entries_before_the_cut_and_one_error() {
+    for (stream, stored) in [(false, false), (true, false), (true, true)] {
+        let z = three_zipped(stream, stored);
+        let l = layout(&z);
+        let games = three_games();
+        // Below 4 bytes the stream is no zip by its first bytes.
+        for cut in 4..=z.len() {
+            let items: Vec<Item> =
+                from_reader("-", Cursor::new(z[..cut].to_vec()), &Limits::default()).collect();
+            let complete = l.end.iter().filter(|&&e| e <= cut as u64).count();
+            let mut it = items.into_iter();
+            for (name, data) in games.iter().take(complete) {
+                match it.next() {
+                    Some(Item::Bytes { name: n, bytes }) => {
+                        assert_eq!((n.as_str(), &bytes), (format!("-!{name}").as_str(), data));
+                    }
+                    other => panic!("cut at {cut}: {other:?}"),
+                }
+            }
+            let rest: Vec<Item> = it.collect();
+            if cut == z.len() {
+                assert!(rest.is_empty(), "cut at {cut}: {rest:?}");
+            } else {
+                assert!(
+                    matches!(&rest[..], [Item::Error { .. }]),
+                    "cut at {cut} ({stream}, {stored}): {rest:?}"
+                );
+            }
+        }
+    }
+}

@@ -592,70 +592,42 @@ fn a_truncated_zip_on_standard_input_or_nested_gives_its_complete_entries() {
 }
 
 #[test]
-fn a_truncated_zip_with_sizes_after_the_data_is_read_when_deflated() {
-    let z = three_zipped(true, false);
-    let l = layout(&z);
-    let before_directory = read_zip_file(&z[..usize::try_from(l.directory).unwrap()]);
+fn a_truncated_zip_with_sizes_after_the_data_is_read_by_its_descriptors() {
     let lens: Vec<usize> = three_games().iter().map(|g| g.1.len()).collect();
-    assert_eq!(
-        before_directory,
-        [
-            format!("t.zip!a.sgf: {}", lens[0]),
-            format!("t.zip!dir/b.sgf: {}", lens[1]),
-            format!("t.zip!c.sgf: {}", lens[2]),
-            format!(
-                "t.zip: {TRUNCATED}: no central directory; \
-                 3 entries before it read from their local headers"
-            ),
-        ]
-    );
-    let (start, end) = l.data[1];
-    let middle = read_zip_file(&z[..usize::try_from((start + end) / 2).unwrap()]);
-    assert_eq!(
-        middle,
-        [
-            format!("t.zip!a.sgf: {}", lens[0]),
-            format!(
-                "t.zip!dir/b.sgf: {TRUNCATED} inside this entry ({} bytes of data, sizes \
-                 recorded after the data (data descriptor)); {LOST}; \
-                 1 entry before it read from its local header",
-                (end - start) / 2
-            ),
-        ]
-    );
-}
-
-#[test]
-fn a_truncated_zip_stored_with_sizes_after_the_data_is_read_by_its_descriptors() {
-    let z = three_zipped(true, true);
-    let l = layout(&z);
-    let lens: Vec<usize> = three_games().iter().map(|g| g.1.len()).collect();
-    let (start, end) = l.data[1];
-    assert_eq!(
-        read_zip_file(&z[..usize::try_from(l.directory).unwrap()]),
-        [
-            format!("t.zip!a.sgf: {}", lens[0]),
-            format!("t.zip!dir/b.sgf: {}", lens[1]),
-            format!("t.zip!c.sgf: {}", lens[2]),
-            format!(
-                "t.zip: {TRUNCATED}: no central directory; \
-                 3 entries before it read from their local headers"
-            ),
-        ]
-    );
-    // Cut in b.sgf: no descriptor found up to the end of the file.
-    assert_eq!(
-        read_zip_file(&z[..usize::try_from((start + end) / 2).unwrap()]),
-        [
-            format!("t.zip!a.sgf: {}", lens[0]),
-            format!(
-                "t.zip!dir/b.sgf: {TRUNCATED} inside this entry ({} bytes of data, sizes \
-                 recorded after the data (data descriptor)); {LOST}; \
-                 1 entry before it read from its local header",
-                (end - start) / 2
-            ),
-        ]
-    );
+    // Deflated: each entry ends where its deflate stream ends; stored: at the descriptor that
+    // agrees with the bytes before it.
+    for stored in [false, true] {
+        let z = three_zipped(true, stored);
+        let l = layout(&z);
+        assert_eq!(
+            read_zip_file(&z[..usize::try_from(l.directory).unwrap()]),
+            [
+                format!("t.zip!a.sgf: {}", lens[0]),
+                format!("t.zip!dir/b.sgf: {}", lens[1]),
+                format!("t.zip!c.sgf: {}", lens[2]),
+                format!(
+                    "t.zip: {TRUNCATED}: no central directory; \
+                     3 entries before it read from their local headers"
+                ),
+            ],
+            "stored: {stored}"
+        );
+        // Cut in b.sgf: the end of its data is not there.
+        let (start, end) = l.data[1];
+        assert_eq!(
+            read_zip_file(&z[..usize::try_from((start + end) / 2).unwrap()]),
+            [
+                format!("t.zip!a.sgf: {}", lens[0]),
+                format!(
+                    "t.zip!dir/b.sgf: {TRUNCATED} inside this entry ({} bytes of data, sizes \
+                     recorded after the data (data descriptor)); {LOST}; \
+                     1 entry before it read from its local header",
+                    (end - start) / 2
+                ),
+            ],
+            "stored: {stored}"
+        );
+    }
 }
 
 #[test]
@@ -726,4 +698,23 @@ fn a_zip_cut_anywhere_gives_the_entries_before_the_cut_and_one_error() {
             }
         }
     }
+}
+
+#[test]
+fn a_zip_without_its_directory_stops_where_no_local_header_is() {
+    let z = three_zipped(false, false);
+    let l = layout(&z);
+    let mut cut = z[..usize::try_from(l.directory).unwrap()].to_vec();
+    let second = usize::try_from(l.header[1]).unwrap();
+    cut[second..second + 4].copy_from_slice(b"junk");
+    assert_eq!(
+        read_zip_file(&cut),
+        [
+            "t.zip!a.sgf: 14".to_string(),
+            format!(
+                "t.zip: zip archive corrupt: no local header at byte {second}; {LOST}; \
+                 1 entry before it read from its local header"
+            ),
+        ]
+    );
 }

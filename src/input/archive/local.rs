@@ -161,7 +161,10 @@ impl LocalReader {
         let mut r = header.bytes.as_slice().chain(data);
         let out = match read_zipfile_from_stream_with_options(&mut r, options) {
             Ok(Some(f)) => entry_out(archive, &name, f.size(), f, depth, limits),
-            Ok(None) => Out::error(format!("{archive}!{name}"), no_header()),
+            Ok(None) => Out::error(
+                format!("{archive}!{name}"),
+                InputError::ZipEntry(no_header()),
+            ),
             Err(e) => Out::error(format!("{archive}!{name}"), InputError::ZipEntry(e)),
         };
         Ok(Some(out))
@@ -363,8 +366,8 @@ fn descriptor_at(b: &[u8], compressed: u64, size: u64) -> Found {
     Found::No
 }
 
-fn no_header() -> InputError {
-    InputError::ZipEntry(ZipError::InvalidArchive("no local header".into()))
+fn no_header() -> ZipError {
+    ZipError::InvalidArchive("no local header".into())
 }
 
 /// What the zip crate reads from a local header alone.
@@ -385,7 +388,7 @@ fn parse(header: &[u8]) -> ZipResult<Parsed> {
             .ignore_encryption_flag(true)
             .override_compressed_size(0),
     )?
-    .ok_or(ZipError::InvalidArchive("no local header".into()))?;
+    .ok_or_else(no_header)?;
     Ok(Parsed {
         name: f
             .name()

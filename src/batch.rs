@@ -1,15 +1,22 @@
 //! The batch driver: inputs read in order, games analysed in parallel, reports streamed in order.
 
+mod resume;
+
+pub use resume::{Resume, ResumeError};
+
 use crate::analyze::{AnalyzeOptions, Analyzed, analyze_game};
 use crate::input::{self, InputError, Item, Limits};
-use crate::output::{GameReport, Status, Summary};
+use crate::output::{GameReport, Resumed, Status, Summary};
 use crate::record::{self, ParseLimits};
 use crate::scoring::Verdict;
 use rayon::prelude::*;
+use resume::{Passing, Resuming};
 use std::io::{self, Write};
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 crate::choice::choice! {
     /// Which reports reach the output (the summary always counts them all).
@@ -59,6 +66,8 @@ pub enum BatchError {
     Reader(io::Error),
     /// The output could not be written.
     Output(io::Error),
+    /// The output of an earlier run cannot be continued.
+    Resume(ResumeError),
 }
 
 impl std::fmt::Display for BatchError {
@@ -68,6 +77,7 @@ impl std::fmt::Display for BatchError {
             BatchError::Workers(e) => write!(f, "cannot start worker threads: {e}"),
             BatchError::Reader(e) => write!(f, "cannot start the reader thread: {e}"),
             BatchError::Output(e) => write!(f, "cannot write the output: {e}"),
+            BatchError::Resume(e) => write!(f, "cannot resume: {e}"),
         }
     }
 }
@@ -77,6 +87,12 @@ impl std::error::Error for BatchError {}
 impl From<InputError> for BatchError {
     fn from(e: InputError) -> Self {
         BatchError::Input(e)
+    }
+}
+
+impl From<ResumeError> for BatchError {
+    fn from(e: ResumeError) -> Self {
+        BatchError::Resume(e)
     }
 }
 
@@ -97,6 +113,10 @@ pub struct BatchOptions {
     pub progress: bool,
     /// Serialise each report to JSON in the workers.
     pub json: bool,
+    /// Set from outside (the command line sets it on SIGINT or SIGTERM) to stop the batch:
+    /// no input is started after it, a game finished after it is dropped, and the records
+    /// done before it are handed to the sink in order; the summary says `interrupted`.
+    pub stop: Arc<AtomicBool>,
 }
 
 impl Default for BatchOptions {
@@ -109,6 +129,7 @@ impl Default for BatchOptions {
             only: Only::All,
             progress: false,
             json: true,
+            stop: Arc::default(),
         }
     }
 }
@@ -120,6 +141,8 @@ const WORKER_STACK: usize = 64 << 20;
 const CHUNK_ITEMS: usize = 512;
 /// In-memory bytes (archive entries) per chunk.
 const CHUNK_BYTES: usize = 64 << 20;
+/// How long the driver waits for the reader before it looks at the stop flag again.
+const POLL: Duration = Duration::from_millis(50);
 
 /// One game (or failed file) as the sink receives it.
 pub struct Done {
@@ -131,22 +154,34 @@ pub struct Done {
 
 /// What became of one input.
 enum Fate {
-    Reports(Vec<Done>),
-    Skipped { name: String, reason: String },
+    /// Its records; `whole` is false when the batch was stopped inside it, after these.
+    Reports {
+        games: Vec<Done>,
+        whole: bool,
+    },
+    Skipped {
+        name: String,
+        reason: String,
+    },
+    /// Not started: the batch was stopped.
+    Stopped,
 }
 
 /// Reads, decodes, parses and analyses one input.
 fn process(item: Item, opts: &BatchOptions) -> Fate {
+    if opts.stop.load(Ordering::SeqCst) {
+        return Fate::Stopped;
+    }
     let (name, bytes) = match item {
         Item::Skipped { name, reason } => return Fate::Skipped { name, reason },
         other => other.load(&opts.limits),
     };
-    let games = match bytes {
-        Ok(b) => analyze_bytes(&name, b, opts),
-        Err(e) => vec![failed(GameReport::error(&name, None, e))],
+    let (games, whole) = match bytes {
+        Ok(b) => analyze_until(&name, b, opts, Some(&opts.stop)),
+        Err(e) => (vec![failed(GameReport::error(&name, None, e))], true),
     };
-    Fate::Reports(
-        games
+    Fate::Reports {
+        games: games
             .into_iter()
             .map(|game| {
                 // Serialising here keeps the ordered writer thread light.
@@ -158,7 +193,8 @@ fn process(item: Item, opts: &BatchOptions) -> Fate {
                 Done { game, json }
             })
             .collect(),
-    )
+        whole,
+    }
 }
 
 /// A report with no game behind it.
@@ -171,6 +207,18 @@ fn failed(report: GameReport) -> Analyzed {
 
 /// Decodes, parses and analyses the bytes of one SGF input.
 pub fn analyze_bytes(name: &str, bytes: Vec<u8>, opts: &BatchOptions) -> Vec<Analyzed> {
+    analyze_until(name, bytes, opts, None).0
+}
+
+/// [`analyze_bytes`], stopping once `stop` is set: a game whose analysis ends after it is
+/// dropped (a signal from the terminal also reaches a GTP engine, whose death could have
+/// changed it). Returns the games kept and whether they are all the file's.
+fn analyze_until(
+    name: &str,
+    bytes: Vec<u8>,
+    opts: &BatchOptions,
+    stop: Option<&AtomicBool>,
+) -> (Vec<Analyzed>, bool) {
     let decoded = record::read_bytes(bytes, &opts.parse);
     let parsed = match decoded.parsed {
         Ok(p) => p,
@@ -178,7 +226,7 @@ pub fn analyze_bytes(name: &str, bytes: Vec<u8>, opts: &BatchOptions) -> Vec<Ana
             let mut r = GameReport::error(name, None, e);
             r.warnings = decoded.warnings;
             r.encoding = Some(decoded.encoding);
-            return vec![failed(r)];
+            return (vec![failed(r)], true);
         }
     };
     let mut reports = Vec::with_capacity(parsed.games.len());
@@ -193,6 +241,9 @@ pub fn analyze_bytes(name: &str, bytes: Vec<u8>, opts: &BatchOptions) -> Vec<Ana
                 failed(r)
             }
         };
+        if stop.is_some_and(|s| s.load(Ordering::SeqCst)) {
+            return (reports, false);
+        }
         // Decoding fallbacks belong to every game of the file.
         if !decoded.warnings.is_empty() {
             let mut w = decoded.warnings.clone();
@@ -201,7 +252,7 @@ pub fn analyze_bytes(name: &str, bytes: Vec<u8>, opts: &BatchOptions) -> Vec<Ana
         }
         reports.push(a);
     }
-    reports
+    (reports, true)
 }
 
 /// Every game that reads cleanly under `paths` (files, folders, archives), in input order,
@@ -230,17 +281,44 @@ pub fn read_records(paths: &[PathBuf]) -> Result<Vec<(String, record::GameRecord
 
 /// Runs the whole batch, writing one JSON line per kept report to `out`.
 ///
-/// Errs only when a top-level path is unusable or the output cannot be written.
+/// Errs only when a top-level path is unusable or the output cannot be written. When the
+/// batch is stopped ([`BatchOptions::stop`]), `out` ends with the last whole record done
+/// before the stop, and the summary says `interrupted`.
 pub fn run(
     paths: &[PathBuf],
     opts: &BatchOptions,
+    out: &mut dyn Write,
+) -> Result<Summary, BatchError> {
+    write_lines(paths, opts, None, out)
+}
+
+/// Continues a batch whose output holds what `from` read (see [`Resume::from_output`]):
+/// writes to `out` the records after the output's last one, so that the output ends as the
+/// uninterrupted batch's would. The inputs before the resume point are not read again, but
+/// are counted in the summary from the output's lines.
+///
+/// Errs besides as [`run`] does when the inputs or the options are not those the output was
+/// written with, as far as can be seen (see the module `resume`); nothing is written then.
+pub fn resume(
+    paths: &[PathBuf],
+    opts: &BatchOptions,
+    from: &Resume,
+    out: &mut dyn Write,
+) -> Result<Summary, BatchError> {
+    write_lines(paths, opts, Some(from), out)
+}
+
+fn write_lines(
+    paths: &[PathBuf],
+    opts: &BatchOptions,
+    from: Option<&Resume>,
     out: &mut dyn Write,
 ) -> Result<Summary, BatchError> {
     let opts = BatchOptions {
         json: true,
         ..opts.clone()
     };
-    let summary = for_each(paths, &opts, &mut |done| match done.json {
+    let summary = drive(paths, &opts, from, &mut |done| match done.json {
         Some(line) => out.write_all(line.as_bytes()).map(|()| true),
         None => Ok(false),
     })?;
@@ -252,10 +330,88 @@ pub fn run(
 ///
 /// The sink returns whether it wrote the record (counted as `written`), or a write error that
 /// stops the batch. Errs only for an unusable top-level path, threads that cannot start, or
-/// a sink error.
+/// a sink error. When the batch is stopped ([`BatchOptions::stop`]), the sink has had every
+/// record done before the stop, in order, and the summary says `interrupted`.
 pub fn for_each(
     paths: &[PathBuf],
     opts: &BatchOptions,
+    sink: &mut dyn FnMut(Done) -> io::Result<bool>,
+) -> Result<Summary, BatchError> {
+    drive(paths, opts, None, sink)
+}
+
+/// The ordered end of the batch: counts every input and hands the records to the sink.
+struct Collector<'a, 's> {
+    summary: Summary,
+    sink: &'s mut dyn FnMut(Done) -> io::Result<bool>,
+    /// For a resumed batch, until its resume point.
+    resuming: Option<Resuming<'a>>,
+}
+
+impl Collector<'_, '_> {
+    /// Takes the fates of inputs in input order; `false` once the batch was stopped among
+    /// them (what follows the stop is dropped).
+    fn take(&mut self, fates: Vec<Fate>) -> Result<bool, BatchError> {
+        for fate in fates {
+            match fate {
+                Fate::Skipped { name, reason } => self.summary.skip(name, reason),
+                Fate::Stopped => return Ok(false),
+                Fate::Reports { games, whole } => {
+                    self.summary.files += 1;
+                    for done in games {
+                        let written_before = match &mut self.resuming {
+                            Some(r) => r.take(&done)?,
+                            None => false,
+                        };
+                        if !written_before {
+                            self.summary.add(&done.game.report);
+                            if (self.sink)(done).map_err(BatchError::Output)? {
+                                self.summary.written += 1;
+                            }
+                        }
+                    }
+                    if !whole {
+                        return Ok(false);
+                    }
+                    if let Some(r) = &self.resuming {
+                        r.input_done()?;
+                    }
+                }
+            }
+        }
+        Ok(true)
+    }
+
+    /// For a resumed batch, takes the inputs of a chunk up to the resume point, one by one
+    /// (only those that may hold it are analysed); returns the rest of the chunk, or `None`
+    /// once the batch was stopped.
+    fn pass_written(
+        &mut self,
+        chunk: Vec<Item>,
+        pool: &rayon::ThreadPool,
+        opts: &BatchOptions,
+    ) -> Result<Option<Vec<Item>>, BatchError> {
+        let mut items = chunk.into_iter();
+        while let Some(r) = self.resuming.as_mut().filter(|r| !r.reached()) {
+            let Some(item) = items.next() else { break };
+            if !matches!(item, Item::Skipped { .. }) && r.pass(item.name())? == Passing::Written {
+                self.summary.files += 1;
+                continue;
+            }
+            // On a worker: its stack, its GTP engine.
+            if !self.take(vec![pool.install(|| process(item, opts))])? {
+                return Ok(None);
+            }
+        }
+        Ok(Some(items.collect()))
+    }
+}
+
+/// The batch driver behind [`for_each`], [`run`] and [`resume`].
+fn drive(
+    paths: &[PathBuf],
+    opts: &BatchOptions,
+    from: Option<&Resume>,
     sink: &mut dyn FnMut(Done) -> io::Result<bool>,
 ) -> Result<Summary, BatchError> {
     let start = Instant::now();
@@ -270,6 +426,7 @@ pub fn for_each(
     // A reader thread walks the inputs (directory listing, archive decompression) while the
     // workers analyse the previous chunk; the bounded channel keeps memory bounded.
     let (tx, rx) = mpsc::sync_channel::<Vec<Item>>(2);
+    let stop = Arc::clone(&opts.stop);
     let reader = std::thread::Builder::new()
         .name("echelle-reader".into())
         .stack_size(WORKER_STACK)
@@ -277,6 +434,9 @@ pub fn for_each(
             let mut chunk = Vec::with_capacity(CHUNK_ITEMS);
             let mut bytes = 0usize;
             for item in inputs {
+                if stop.load(Ordering::SeqCst) {
+                    return;
+                }
                 if let Item::Bytes { bytes: b, .. } = &item {
                     bytes += b.len();
                 }
@@ -294,43 +454,74 @@ pub fn for_each(
         })
         .map_err(BatchError::Reader)?;
 
+    // A resumed batch counts the records already written from their lines.
     let mut summary = Summary::default();
-    let mut sink_error = None;
-    for chunk in rx {
-        let fates: Vec<Fate> =
-            pool.install(|| chunk.into_par_iter().map(|it| process(it, opts)).collect());
-        for fate in fates {
-            match fate {
-                Fate::Skipped { name, reason } => summary.skip(name, reason),
-                Fate::Reports(games) => {
-                    summary.files += 1;
-                    for done in games {
-                        summary.add(&done.game.report);
-                        if sink_error.is_none() {
-                            match sink(done) {
-                                Ok(true) => summary.written += 1,
-                                Ok(false) => {}
-                                Err(e) => sink_error = Some(e),
-                            }
-                        }
-                    }
+    if let Some(from) = from {
+        summary = from.counted().clone();
+        summary.resumed = Some(Resumed {
+            records: from.records(),
+            games: summary.games,
+            filtered: opts.only != Only::All,
+        });
+    }
+    let mut collector = Collector {
+        summary,
+        sink,
+        resuming: from
+            .map(|f| Resuming::new(f, opts.only == Only::All))
+            .filter(|r| !r.reached()),
+    };
+    let stopped = || opts.stop.load(Ordering::SeqCst);
+    let mut outcome = Ok(());
+    loop {
+        let chunk = match rx.recv_timeout(POLL) {
+            Ok(chunk) if !stopped() => chunk,
+            Err(mpsc::RecvTimeoutError::Timeout) if !stopped() => continue,
+            Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            _ => break,
+        };
+        let step = collector
+            .pass_written(chunk, &pool, opts)
+            .and_then(|rest| match rest {
+                Some(rest) if !rest.is_empty() => {
+                    let fates: Vec<Fate> =
+                        pool.install(|| rest.into_par_iter().map(|it| process(it, opts)).collect());
+                    collector.take(fates)
                 }
+                Some(_) => Ok(true),
+                None => Ok(false),
+            });
+        if let Some(b) = &bar {
+            let s = &collector.summary;
+            b.set_message(format!("{} files, {} games", s.files, s.games));
+        }
+        match step {
+            Ok(true) => {}
+            Ok(false) => break,
+            Err(e) => {
+                outcome = Err(e);
+                break;
             }
         }
-        if let Some(b) = &bar {
-            b.set_message(format!("{} files, {} games", summary.files, summary.games));
-        }
-        if sink_error.is_some() {
-            break;
-        }
     }
-    let _ = reader.join();
+    // The reader ends on its own once the channel is closed, at its next chunk; it is waited
+    // for after a full batch only: after a stop or an error it may be reading a large
+    // archive entry, or standard input that does not end.
+    drop(rx);
+    let interrupted = stopped();
+    if !interrupted && outcome.is_ok() {
+        let _ = reader.join();
+    }
     if let Some(b) = bar {
         b.finish_and_clear();
     }
-    if let Some(e) = sink_error {
-        return Err(BatchError::Output(e));
+    outcome?;
+    let mut summary = collector.summary;
+    match &collector.resuming {
+        Some(r) if !interrupted && !r.reached() => return Err(r.not_found().into()),
+        _ => {}
     }
+    summary.interrupted = interrupted;
     summary.elapsed = start.elapsed();
     Ok(summary)
 }

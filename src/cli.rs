@@ -172,6 +172,11 @@ pub struct AnalyzeArgs {
     /// Print no summary on stderr.
     #[arg(long, short = 'q')]
     pub quiet: bool,
+    /// Continue the -o FILE of an interrupted run, with the same inputs and options: keep
+    /// its records (a last partial line is dropped), pass the inputs they come from without
+    /// analysing them, append the rest. A missing FILE is started afresh.
+    #[arg(long, requires = "output")]
+    pub resume: bool,
 }
 
 #[derive(Args)]

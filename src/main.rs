@@ -13,6 +13,8 @@ use echelle::rules::Rules;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
@@ -26,21 +28,81 @@ fn check_engine(dead_stones: &DeadStones) -> Result<(), String> {
     Ok(())
 }
 
-fn analyze(args: &AnalyzeArgs) -> Result<(), String> {
+/// The exit status of a batch stopped by a signal (SIGINT's, whichever signal it was).
+const INTERRUPTED: u8 = 130;
+
+/// The flag a batch watches: set by the first SIGINT or SIGTERM, which lets the batch finish
+/// its records in order; a second one ends the process at once, with status 130.
+fn stop_on_signals() -> Arc<AtomicBool> {
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    use signal_hook::flag;
+    let stop = Arc::new(AtomicBool::new(false));
+    for signal in [SIGINT, SIGTERM] {
+        // The shutdown goes first: armed by the flag the first signal sets. A handler that
+        // cannot be installed leaves the signal's default (the process ends at once).
+        let _ =
+            flag::register_conditional_shutdown(signal, i32::from(INTERRUPTED), Arc::clone(&stop));
+        let _ = flag::register(signal, Arc::clone(&stop));
+    }
+    stop
+}
+
+/// Opens the output of `--resume` and reads where it stopped.
+fn resumed_output(p: &PathBuf) -> Result<(batch::Resume, std::fs::File), String> {
+    let mut file = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(p)
+        .map_err(|e| format!("cannot open {}: {e}", p.display()))?;
+    let resume = batch::Resume::from_output(&mut file)
+        .map_err(|e| format!("cannot resume {}: {e}", p.display()))?;
+    Ok((resume, file))
+}
+
+fn analyze(args: &AnalyzeArgs) -> Result<ExitCode, String> {
     check_engine(&args.input.dead_stones)?;
     let mut opts = args.input.batch_options();
     opts.only = args.only;
-    let mut out: Box<dyn Write> = match &args.output {
-        Some(p) => Box::new(std::io::BufWriter::new(
-            std::fs::File::create(p).map_err(|e| format!("cannot create {}: {e}", p.display()))?,
-        )),
-        None => Box::new(std::io::BufWriter::new(std::io::stdout().lock())),
-    };
-    let summary = batch::run(&args.input.paths, &opts, &mut out).map_err(|e| e.to_string())?;
-    if !args.quiet {
+    opts.stop = stop_on_signals();
+    let paths = &args.input.paths;
+    let summary = match &args.output {
+        Some(p) if args.resume => {
+            let (from, file) = resumed_output(p)?;
+            batch::resume(paths, &opts, &from, &mut std::io::BufWriter::new(file))
+        }
+        Some(p) => {
+            let file = std::fs::File::create(p)
+                .map_err(|e| format!("cannot create {}: {e}", p.display()))?;
+            batch::run(paths, &opts, &mut std::io::BufWriter::new(file))
+        }
+        None => batch::run(
+            paths,
+            &opts,
+            &mut std::io::BufWriter::new(std::io::stdout().lock()),
+        ),
+    }
+    .map_err(|e| e.to_string())?;
+    if !summary.interrupted {
+        if !args.quiet {
+            eprint!("{}", summary.render());
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    // Interrupted: the summary is printed even under -q, at least its first line.
+    if args.quiet {
+        eprint!("{}", summary.headline());
+    } else {
         eprint!("{}", summary.render());
     }
-    Ok(())
+    if let Some(p) = &args.output {
+        eprintln!(
+            "echelle: {} ends with its last whole record; the same command with --resume continues it",
+            p.display()
+        );
+    }
+    Ok(ExitCode::from(INTERRUPTED))
 }
 
 /// Reads a small text file given on the command line.
@@ -53,17 +115,23 @@ fn write_text(p: &PathBuf, text: &str) -> Result<(), String> {
     std::fs::write(p, text).map_err(|e| format!("cannot write {}: {e}", p.display()))
 }
 
-fn rate(args: &RateArgs) -> Result<(), String> {
+fn rate(args: &RateArgs) -> Result<ExitCode, String> {
     check_engine(&args.input.dead_stones)?;
     let mut opts = args.input.batch_options();
     opts.json = false;
     opts.analyze.rating_inputs = true;
+    opts.stop = stop_on_signals();
     let mut kept = Collected::default();
     let summary = batch::for_each(&args.input.paths, &opts, &mut |done| {
         kept.add(&done.game.report, done.game.rating);
         Ok(false)
     })
     .map_err(|e| e.to_string())?;
+    if summary.interrupted {
+        eprint!("{}", summary.headline());
+        eprintln!("echelle: nothing rated: a ladder needs every game");
+        return Ok(ExitCode::from(INTERRUPTED));
+    }
     let request = OutputRequest {
         format: args.format,
         evaluate: args.evaluate,
@@ -112,7 +180,7 @@ fn rate(args: &RateArgs) -> Result<(), String> {
             Destination::Stderr => eprint!("{text}"),
         }
     }
-    Ok(())
+    Ok(ExitCode::SUCCESS)
 }
 
 fn accuracy(args: &AccuracyArgs) -> Result<(), String> {
@@ -172,11 +240,11 @@ fn main() -> ExitCode {
     let result = match &cli.command {
         Command::Analyze(a) => analyze(a),
         Command::Rate(a) => rate(a),
-        Command::Accuracy(a) => accuracy(a),
-        Command::Show(a) => show(a),
+        Command::Accuracy(a) => accuracy(a).map(|()| ExitCode::SUCCESS),
+        Command::Show(a) => show(a).map(|()| ExitCode::SUCCESS),
     };
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(code) => code,
         Err(e) => {
             eprintln!("echelle: {e}");
             ExitCode::from(2)

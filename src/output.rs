@@ -221,9 +221,104 @@ pub struct Summary {
     pub verdicts: BTreeMap<String, u64>,
     /// Records written to the output (after `--only` filtering).
     pub written: u64,
+    /// The batch was stopped (a signal) before its end: the counts cover what was done.
+    pub interrupted: bool,
+    /// For a resumed batch: the records its output held already, counted from their lines.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resumed: Option<Resumed>,
     /// Wall-clock time of the batch.
     #[serde(skip)]
     pub elapsed: Duration,
+}
+
+/// What a resumed batch found written by the run it continues.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Resumed {
+    /// Records already in the output (all counted in the summary, from their lines).
+    pub records: u64,
+    /// Games among them (the rest are files that failed whole).
+    pub games: u64,
+    /// Whether the output filter may have left records out before them: those were not
+    /// analysed again, so the summary does not count them.
+    pub filtered: bool,
+}
+
+/// What the summary counts of one record, by the names it is written with: the same whether
+/// it comes from a report or from a line an earlier run wrote (a resumed batch).
+struct Counted {
+    /// `false` for a file that failed whole (`game` is null).
+    game: bool,
+    status: Status,
+    /// Error kinds.
+    errors: Vec<String>,
+    /// The row of the verdict table, when there is a verdict.
+    verdict: Option<String>,
+    /// Violation kinds, when the main line was replayed.
+    violations: Option<Vec<String>>,
+}
+
+/// The verdict table's row: the verdict, then where the dead stones came from. A count
+/// resting on a group near a coin toss is told apart: the rows a director should read with
+/// most care.
+fn verdict_row(verdict: &str, confidence: Option<&str>, unsure: bool) -> String {
+    let conf = match (confidence, unsure) {
+        (Some(c), true) => format!("{c}, unsure"),
+        (Some(c), false) => c.to_string(),
+        (None, _) => "-".to_string(),
+    };
+    format!("{verdict:<16} {conf}")
+}
+
+impl Counted {
+    fn of(r: &GameReport) -> Counted {
+        let dead = r.score.as_ref().map(|s| &s.dead_stones);
+        Counted {
+            game: r.game.is_some(),
+            status: r.status,
+            errors: r.errors.iter().map(|e| e.kind.name().to_string()).collect(),
+            verdict: r.verdict.map(|v| {
+                let confidence = dead.map(|d| label(&d.confidence));
+                verdict_row(
+                    &label(&v),
+                    confidence.as_deref(),
+                    dead.is_some_and(|d| !d.unsure.is_empty()),
+                )
+            }),
+            violations: r
+                .violations
+                .as_ref()
+                .map(|v| v.iter().map(|x| label(&x.kind)).collect()),
+        }
+    }
+
+    /// Reads back a record as [`GameReport::to_json_line`] wrote it; `None` when it is not one.
+    fn of_json(v: &serde_json::Value) -> Option<Counted> {
+        let kinds = |list: &serde_json::Value| -> Option<Vec<String>> {
+            list.as_array()?
+                .iter()
+                .map(|x| x["kind"].as_str().map(str::to_string))
+                .collect()
+        };
+        v["file"].as_str()?;
+        let game = v.get("game").filter(|g| g.is_null() || g.is_u64())?;
+        let status = [Status::Ok, Status::Repaired, Status::Error]
+            .into_iter()
+            .find(|s| v["status"].as_str() == Some(label(s).as_str()))?;
+        let dead = &v["score"]["dead_stones"];
+        Some(Counted {
+            game: !game.is_null(),
+            status,
+            errors: kinds(&v["errors"])?,
+            verdict: v["verdict"].as_str().map(|verdict| {
+                let unsure = dead["unsure"].as_array().is_some_and(|u| !u.is_empty());
+                verdict_row(verdict, dead["confidence"].as_str(), unsure)
+            }),
+            violations: match v.get("violations") {
+                Some(list) => Some(kinds(list)?),
+                None => None,
+            },
+        })
+    }
 }
 
 /// The serialised (kebab-case) name of a plain enum value.
@@ -249,67 +344,84 @@ impl Summary {
 
     /// Counts one report in.
     pub fn add(&mut self, r: &GameReport) {
-        if r.game.is_none() {
-            self.file_errors += 1;
-        } else {
+        self.count(Counted::of(r));
+    }
+
+    /// Counts in a record an earlier run wrote, read back from its JSON line; `false` (and
+    /// nothing counted) when the value is not such a record.
+    pub(crate) fn add_written(&mut self, record: &serde_json::Value) -> bool {
+        Counted::of_json(record).map(|c| self.count(c)).is_some()
+    }
+
+    fn count(&mut self, c: Counted) {
+        if c.game {
             self.games += 1;
+        } else {
+            self.file_errors += 1;
         }
-        match r.status {
+        match c.status {
             Status::Ok => self.ok += 1,
             Status::Repaired => self.repaired += 1,
             Status::Error => {}
         }
-        for e in &r.errors {
-            *self.errors.entry(label(&e.kind)).or_default() += 1;
+        for kind in c.errors {
+            *self.errors.entry(kind).or_default() += 1;
         }
-        if let Some(v) = r.verdict {
-            // A count resting on a group near a coin toss is told apart: the rows a director
-            // should read with most care.
-            let conf = r
-                .score
-                .as_ref()
-                .map(|s| {
-                    let c = label(&s.dead_stones.confidence);
-                    if s.dead_stones.unsure.is_empty() {
-                        c
-                    } else {
-                        format!("{c}, unsure")
-                    }
-                })
-                .unwrap_or_else(|| "-".to_string());
-            *self
-                .verdicts
-                .entry(format!("{:<16} {conf}", label(&v)))
-                .or_default() += 1;
+        if let Some(row) = c.verdict {
+            *self.verdicts.entry(row).or_default() += 1;
         }
-        if let Some(v) = &r.violations {
+        if let Some(v) = c.violations {
             if !v.is_empty() {
                 self.with_violations += 1;
             }
-            for x in v {
-                *self.violations.entry(label(&x.kind)).or_default() += 1;
+            for kind in v {
+                *self.violations.entry(kind).or_default() += 1;
             }
         }
     }
 
-    /// The human-readable summary.
-    pub fn render(&self) -> String {
-        let mut s = String::new();
+    /// The summary's first line: inputs, games, time (the games analysed by this run, per
+    /// second); it starts with `echelle: interrupted after` when the batch was stopped.
+    pub fn headline(&self) -> String {
         let secs = self.elapsed.as_secs_f64();
         let skipped: u64 = self.skipped.values().sum();
-        let _ = writeln!(
-            s,
-            "echelle: {} SGF inputs, {} skipped, {} games in {:.2}s ({:.0} games/s)",
+        let analysed = self
+            .games
+            .saturating_sub(self.resumed.as_ref().map_or(0, |r| r.games));
+        format!(
+            "echelle: {}{} SGF inputs, {} skipped, {} games in {:.2}s ({:.0} games/s)\n",
+            if self.interrupted {
+                "interrupted after "
+            } else {
+                ""
+            },
             self.files,
             skipped,
             self.games,
             secs,
             if secs > 0.0 {
-                self.games as f64 / secs
+                analysed as f64 / secs
             } else {
                 0.0
             }
-        );
+        )
+    }
+
+    /// The human-readable summary.
+    pub fn render(&self) -> String {
+        let mut s = self.headline();
+        if let Some(r) = &self.resumed {
+            let _ = writeln!(
+                s,
+                "  resumed: {} records were already in the output (counted from it, not analysed again{})",
+                r.records,
+                if r.filtered {
+                    "; games the filter left out before them are not counted"
+                } else {
+                    ""
+                }
+            );
+        }
         for (reason, n) in &self.skipped {
             let names = self
                 .skipped_examples

@@ -139,8 +139,10 @@ impl Default for BatchOptions {
 const WORKER_STACK: usize = 64 << 20;
 /// Inputs handed to the workers at once: enough to keep them busy, few enough to bound memory.
 const CHUNK_ITEMS: usize = 512;
-/// In-memory bytes (archive entries) per chunk.
-const CHUNK_BYTES: usize = 64 << 20;
+/// Input bytes per chunk (files by their size on disk): a chunk's games and reports are held
+/// until it is written, and they grow with its bytes (a 1 KB game gives a ~3 KB report), so
+/// this bounds memory when files hold many games each.
+const CHUNK_BYTES: u64 = 4 << 20;
 /// How long the driver waits for the reader before it looks at the stop flag again.
 const POLL: Duration = Duration::from_millis(50);
 
@@ -250,9 +252,22 @@ fn analyze_until(
             w.append(&mut a.report.warnings);
             a.report.warnings = w;
         }
+        cap_warnings(&mut a.report.warnings);
         reports.push(a);
     }
     (reports, true)
+}
+
+/// Warnings kept per report: a hostile record can raise one per node.
+pub const MAX_WARNINGS: usize = 100;
+
+/// Keeps the first [`MAX_WARNINGS`] warnings and says how many more there were.
+fn cap_warnings(warnings: &mut Vec<String>) {
+    if warnings.len() > MAX_WARNINGS {
+        let more = warnings.len() - (MAX_WARNINGS - 1);
+        warnings.truncate(MAX_WARNINGS - 1);
+        warnings.push(format!("{more} more warnings not shown"));
+    }
 }
 
 /// Every game that reads cleanly under `paths` (files, folders, archives), in input order,
@@ -432,14 +447,12 @@ fn drive(
         .stack_size(WORKER_STACK)
         .spawn(move || {
             let mut chunk = Vec::with_capacity(CHUNK_ITEMS);
-            let mut bytes = 0usize;
+            let mut bytes = 0u64;
             for item in inputs {
                 if stop.load(Ordering::SeqCst) {
                     return;
                 }
-                if let Item::Bytes { bytes: b, .. } = &item {
-                    bytes += b.len();
-                }
+                bytes = bytes.saturating_add(item.weight());
                 chunk.push(item);
                 if chunk.len() >= CHUNK_ITEMS || bytes >= CHUNK_BYTES {
                     if tx.send(std::mem::take(&mut chunk)).is_err() {

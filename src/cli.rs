@@ -143,7 +143,8 @@ pub struct InputArgs {
     /// Largest archive entry read, in bytes.
     #[arg(long, default_value_t = 16 << 20)]
     pub max_entry_bytes: u64,
-    /// Most nodes accepted in one file (deep trees are rejected, not crashed on).
+    /// Most nodes accepted in one file (deep trees are rejected, not crashed on); the parser
+    /// keeps the whole tree, ~750 bytes a node, so 1,000,000 nodes cost ~750 MB.
     #[arg(long, default_value_t = 100_000)]
     pub max_nodes: usize,
     /// Ko rule for replays (French rules: positional superko).

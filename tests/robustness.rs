@@ -137,3 +137,43 @@ fn compressed_point_lists_that_expand_past_the_budget_are_too_large() {
     let fine = "(;GM[1]SZ[19]AB[aa:ss]AW[cc:dd];B[ee])".as_bytes().to_vec();
     assert!(error_kinds("fine.sgf", fine).is_empty());
 }
+
+#[test]
+fn millions_of_values_or_properties_are_too_large() {
+    // 15 MB of empty values in one property: 7.8 M strings, 450 MB in the parser.
+    let mut values = String::from("(;GM[1]SZ[19]XX");
+    values.push_str(&"[]".repeat(2_000_000));
+    values.push(')');
+    assert_eq!(
+        error_kinds("values.sgf", values.into_bytes()),
+        ["too-large"]
+    );
+    // 300 properties per node: 1.2 GB and 7 s before the budget.
+    let letter = |i: u32| char::from_u32(u32::from('A') + i % 26).unwrap_or('A');
+    let node: String = (0..300u32)
+        .map(|i| format!("{}{}[]", letter(i / 26), letter(i)))
+        .collect();
+    let mut properties = String::from("(;GM[1]SZ[19]");
+    for _ in 0..2_000 {
+        properties.push(';');
+        properties.push_str(&node);
+    }
+    properties.push(')');
+    assert_eq!(
+        error_kinds("properties.sgf", properties.into_bytes()),
+        ["too-large"]
+    );
+}
+
+#[test]
+fn a_record_with_a_warning_per_node_keeps_a_bounded_list() {
+    // An unreadable setup value on every node.
+    let mut text = String::from("(;GM[1]SZ[19]");
+    text.push_str(&";AB[]".repeat(5_000));
+    text.push(')');
+    let reports = analyze_bytes("warnings.sgf", text.into_bytes(), &BatchOptions::default());
+    let w = &reports[0].report.warnings;
+    assert_eq!(w.len(), echelle::batch::MAX_WARNINGS);
+    assert!(w[w.len() - 1].ends_with("more warnings not shown"), "{w:?}");
+    assert!(w[0].contains("node 1"), "{w:?}");
+}

@@ -88,6 +88,16 @@ impl Item {
         }
     }
 
+    /// Bytes this input will occupy once read: what a batch counts to bound its memory (a
+    /// file's size on disk, whose games and reports grow with it; 0 when it cannot be known).
+    pub fn weight(&self) -> u64 {
+        match self {
+            Item::File { path, .. } => std::fs::metadata(path).map_or(0, |m| m.len()),
+            Item::Bytes { bytes, .. } => bytes.len() as u64,
+            Item::Error { .. } | Item::Skipped { .. } => 0,
+        }
+    }
+
     /// Returns the name and the bytes: reads a `File` under the size limit; `Error` and
     /// `Skipped` give their error or reason as the error.
     pub fn load(self, limits: &Limits) -> (String, Result<Vec<u8>, InputError>) {

@@ -136,6 +136,9 @@ fn bytes_and_load_carry_content() {
     let f = t.write("f.sgf", b"(;C[f])");
     let items: Vec<Item> = inputs(&[z, f], &Limits::default()).unwrap().collect();
     assert_eq!(items.len(), 2);
+    // A batch bounds its chunks by these: a file by its size on disk, an entry by its bytes.
+    let weights: Vec<u64> = items.iter().map(Item::weight).collect();
+    assert_eq!(weights, [G.len() as u64, 7]);
     let mut it = items.into_iter();
     let (_, b) = it.next().unwrap().load(&Limits::default());
     assert_eq!(b.unwrap(), G);

@@ -28,6 +28,11 @@ pub struct ParseLimits {
     /// Most points that compressed point lists (`AB[aa:ss]`) may expand to in one file: the
     /// parser expands each one, so a small file of ranges can cost minutes and gigabytes.
     pub max_points: u64,
+    /// Most property values (`[...]`) in one file: the parser keeps each one as a string, so
+    /// millions of empty values in a file under the size limit would cost gigabytes.
+    pub max_values: u64,
+    /// Most properties in one file: each costs the parser ~300 bytes.
+    pub max_properties: u64,
 }
 
 impl Default for ParseLimits {
@@ -35,6 +40,10 @@ impl Default for ParseLimits {
         ParseLimits {
             max_nodes: 100_000,
             max_points: 1_000_000,
+            // Ten values and five properties per node of a file at the node limit: more than
+            // any real record holds, and under 256 MB at worst.
+            max_values: 1_000_000,
+            max_properties: 500_000,
         }
     }
 }
@@ -49,8 +58,9 @@ pub enum RecordErrorKind {
     NoGame,
     /// The file declares more nodes than [`ParseLimits::max_nodes`] (`too-deep`).
     TooDeep,
-    /// Its compressed point lists expand to more than [`ParseLimits::max_points`] points
-    /// (`too-large`).
+    /// Its compressed point lists expand to more than [`ParseLimits::max_points`] points, or
+    /// it holds more than [`ParseLimits::max_values`] property values or
+    /// [`ParseLimits::max_properties`] properties (`too-large`).
     TooLarge,
     /// A game of another kind than Go, `GM` other than 1 (`not-go`).
     NotGo,

@@ -75,7 +75,8 @@ pub fn read_bytes(bytes: Vec<u8>, limits: &ParseLimits) -> ReadFile {
 /// missing `)`) and parsed strictly, then leniently. Every repair is a warning and marks
 /// each game `repaired`. Files declaring more than `limits.max_nodes` nodes are rejected
 /// with `too-deep` before parsing, and files whose compressed point lists expand to more
-/// than `limits.max_points` points with `too-large` (sgf-parse expands every range).
+/// than `limits.max_points` points, or holding more than `limits.max_values` property values
+/// or `limits.max_properties` properties, with `too-large` (sgf-parse expands every range and keeps every value).
 pub fn parse_file(text: &str, limits: &ParseLimits) -> Result<ParsedFile, RecordError> {
     let declared = scan(text);
     // Budgets checked before sgf-parse spends time and memory on the text.
@@ -93,6 +94,20 @@ pub fn parse_file(text: &str, limits: &ParseLimits) -> Result<ParsedFile, Record
             RecordErrorKind::TooLarge,
             "compressed point lists expand to",
             "points",
+        ),
+        (
+            declared.values,
+            limits.max_values,
+            RecordErrorKind::TooLarge,
+            "file holds",
+            "property values",
+        ),
+        (
+            declared.properties,
+            limits.max_properties,
+            RecordErrorKind::TooLarge,
+            "file holds",
+            "properties",
         ),
     ] {
         if n > max {

@@ -15,6 +15,10 @@ pub(super) struct Scan {
     pub(super) balance: i64,
     /// Points the values written as compressed point lists (`[aa:ss]`) stand for.
     pub(super) points: u64,
+    /// Property values (`[...]`) in the text.
+    pub(super) values: u64,
+    /// Properties: values not following another value (`AB[aa][bb]` is one).
+    pub(super) properties: u64,
 }
 
 /// The points a value `xy:zw` (a compressed point list) stands for; 0 for any other value.
@@ -40,6 +44,8 @@ pub(super) fn scan(text: &str) -> Scan {
     let mut escaped = false;
     let mut start = 0;
     let bytes = text.as_bytes();
+    // The last byte outside values that is not white space (`]` when a value just closed).
+    let mut last = 0u8;
     for (i, &b) in bytes.iter().enumerate() {
         if in_value {
             if escaped {
@@ -48,6 +54,7 @@ pub(super) fn scan(text: &str) -> Scan {
                 escaped = true;
             } else if b == b']' {
                 in_value = false;
+                last = b']';
                 s.points = s.points.saturating_add(rectangle(&bytes[start..i]));
             }
             continue;
@@ -56,11 +63,18 @@ pub(super) fn scan(text: &str) -> Scan {
             b'[' => {
                 in_value = true;
                 start = i + 1;
+                s.values += 1;
+                if last != b']' {
+                    s.properties += 1;
+                }
             }
             b';' => s.nodes += 1,
             b'(' => s.balance += 1,
             b')' => s.balance -= 1,
             _ => {}
+        }
+        if !b.is_ascii_whitespace() && b != b'[' {
+            last = b;
         }
     }
     s

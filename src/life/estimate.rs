@@ -6,6 +6,7 @@
 use super::EstimateParams;
 use super::benson::{benson, enclosures};
 use super::playout::playouts;
+use super::seki;
 use crate::board::{Cell, Chain, Chains, Grid, Position, STONES};
 
 /// Group ownership band that earns extra playouts (and is reported as unsure).
@@ -13,6 +14,8 @@ const UNSURE_LOW: f64 = 0.3;
 const UNSURE_HIGH: f64 = 0.7;
 /// How many times the first playouts are run again for a group near a coin toss.
 const EXTRA_FACTOR: u32 = 1;
+/// Rounds of seki proofs: a chain found dead can expose another false seki behind it.
+const SEKI_ROUNDS: usize = 3;
 /// Share of the first playouts a colour must hold a point in to defend it as its own.
 const HOME_SHARE: f64 = 0.5;
 
@@ -167,6 +170,29 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
             for &ci in &grp {
                 mark_stones(&g, &ch.chains[ci], &mut unsure);
             }
+        }
+    }
+    // What now looks like seki is proved, or the chain the other side captures is dead.
+    let mut pass_alive = vec![false; g.cells.len()];
+    for (chain, _) in ch.chains.iter().zip(&settled).filter(|(_, s)| **s) {
+        for &s in &chain.stones {
+            pass_alive[s] = true;
+        }
+    }
+    for _ in 0..SEKI_ROUNDS {
+        let mut cells = g.cells.clone();
+        for (i, &d) in dead.iter().enumerate() {
+            if d {
+                cells[g.geo.pad(i)] = Cell::Empty;
+            }
+        }
+        let refuted = seki::refuted(&g, &cells, &|s| pass_alive[s]);
+        if refuted.is_empty() {
+            break;
+        }
+        let living = Chains::of(&g.geo, &cells);
+        for ci in refuted {
+            mark_stones(&g, &living.chains[ci], &mut dead);
         }
     }
     Estimate {

@@ -13,6 +13,7 @@
 mod benson;
 mod estimate;
 mod playout;
+mod seki;
 mod territory;
 #[cfg(test)]
 pub(crate) mod tests;

@@ -4,7 +4,7 @@
 
 use super::playout::PlayoutBoard;
 use super::{ChainStatus, Confidence, DeadSource, LifeAndDeath};
-use crate::board::{Cell, Chains, Color, Grid, Point, Position, STONES, regions};
+use crate::board::{Cell, Chains, Color, Grid, Point, Position, Region, STONES, regions};
 
 /// Turns a per-point dead map into statuses and territory: flood fills of the empty and dead
 /// points, owned by the one colour of living stones around them; seki chains are living chains
@@ -72,30 +72,32 @@ fn classify_regions(
         for &p in &r.points {
             territory[geo.unpad(p)] = owner;
         }
-        if r.touches == [true, true] {
-            // Seki rather than dame: no point of the region can be filled by either side
-            // without putting the filler in atari (or committing suicide).
-            let unsafe_all = r.points.iter().all(|&p| {
-                STONES.iter().all(|&c| {
-                    board
-                        .liberties_after(p, c)
-                        .is_none_or(|(libs, captures, _)| libs < 2 && !captures)
-                })
-            });
-            if unsafe_all {
-                for &p in &r.points {
-                    seki_region[geo.unpad(p)] = true;
-                    for q in geo.neighbours(p) {
-                        if let Some(ci) = living.id[q] {
-                            for &s in &living.chains[ci].stones {
-                                status[geo.unpad(s)] = Some(ChainStatus::Seki);
-                            }
+        if is_seki_region(&board, r) {
+            for &p in &r.points {
+                seki_region[geo.unpad(p)] = true;
+                for q in geo.neighbours(p) {
+                    if let Some(ci) = living.id[q] {
+                        for &s in &living.chains[ci].stones {
+                            status[geo.unpad(s)] = Some(ChainStatus::Seki);
                         }
                     }
                 }
             }
         }
     }
+}
+
+/// Seki rather than dame: a region touching both colours none of whose points can be filled
+/// by either side without putting the filler in atari (or committing suicide).
+pub(super) fn is_seki_region(board: &PlayoutBoard, r: &Region) -> bool {
+    r.touches == [true, true]
+        && r.points.iter().all(|&p| {
+            STONES.iter().all(|&c| {
+                board
+                    .liberties_after(p, c)
+                    .is_none_or(|(libs, captures, _)| libs < 2 && !captures)
+            })
+        })
 }
 
 /// A chain in atari among living opposing stones, as a verdict sees it.

@@ -517,3 +517,15 @@ mod parts {
         );
     }
 }
+
+#[test]
+fn stones_inside_an_eyeless_group_sharing_its_last_liberties_are_not_seki() {
+    // White's group has no eye: its last liberties a4 and d4 are also those of Black's two
+    // stones inside. Black sacrifices (a4), White captures three and is left with a straight
+    // three whose vital point Black takes: dead, whoever moves first.
+    let p = pos(&[".X.X.X...", "XXXXXXX..", "OOOOOOX..", ".XX.OOX.."]);
+    let ld = est(&p);
+    assert_eq!(status_at(&ld, &p, 0, 2), Some(ChainStatus::Dead));
+    assert_eq!(status_at(&ld, &p, 1, 3), Some(ChainStatus::Alive));
+    assert!(!ld.seki_region[3 * 9]);
+}

@@ -526,6 +526,13 @@ impl LadderList {
         }
     }
 
+    /// Records how the list's bytes were read (when they were decoded before [`parse`]).
+    ///
+    /// [`parse`]: LadderList::parse
+    pub fn set_encoding(&mut self, encoding: TextEncoding) {
+        self.encoding = encoding;
+    }
+
     /// The header line as written.
     pub fn header(&self) -> &str {
         &self.header
@@ -541,11 +548,11 @@ impl LadderList {
         self.encoding
     }
 
-    /// The layout of the list: with a country column if any row has one.
+    /// The layout of the list: with a country column if any row has one, or if it has no
+    /// row yet (the layout published since 2024).
     pub fn layout(&self) -> Layout {
-        if self.rows().any(|(_, r)| r.country.is_some()) {
-            Layout::Country
-        } else if self.rows().next().is_none() {
+        let mut rows = self.rows().peekable();
+        if rows.peek().is_none() || rows.any(|(_, r)| r.country.is_some()) {
             Layout::Country
         } else {
             Layout::NoCountry

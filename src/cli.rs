@@ -7,6 +7,7 @@ use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
 use echelle::batch::{BatchOptions, Only};
 use echelle::choice::Choice;
+use echelle::federation::ListDate;
 use echelle::life::DeadStones;
 use echelle::rating::{EngineKind, Format, Rounding, Undated, WinnerChoice};
 use echelle::rules::{KoRule, Rules};
@@ -204,10 +205,15 @@ pub struct RateArgs {
     /// Undated games: skipped (default) or rated after all dated ones.
     #[arg(long, value_parser = ChoiceParser::<Undated>::new(), default_value_t = Undated::Skip)]
     pub undated: Undated,
-    /// Starting ladder: TSV `name<TAB>level` or the federation's list format.
+    /// Starting ladder: the federation's list (`ech_ffg_V3.txt`, ISO-8859-1 or UTF-8), or TSV
+    /// `name<TAB>level`.
     #[arg(long)]
     pub ladder: Option<PathBuf>,
-    /// Name aliases: TSV `alias<TAB>canonical name`.
+    /// Date of the list written by --format ffg (YYYY-MM-DD or DD/MM/YYYY, optionally with
+    /// hh:mm:ss; default: the last rated game's).
+    #[arg(long, value_name = "DATE")]
+    pub ladder_date: Option<ListDate>,
+    /// Name aliases: TSV `alias<TAB>canonical name[<TAB>licence]`.
     #[arg(long)]
     pub aliases: Option<PathBuf>,
     /// Start level when neither the ladder nor the record's rank gives one (-1500 = 15k).

@@ -5,6 +5,7 @@ mod cli;
 use clap::Parser;
 use cli::{AccuracyArgs, AnalyzeArgs, Cli, ColorChoice, Command, RateArgs, ShowArgs};
 use echelle::batch;
+use echelle::federation::TextEncoding;
 use echelle::life::DeadStones;
 use echelle::rating::{
     self, Collected, Destination, EngineParams, OutputRequest, ParamOverrides, RateOptions, Reading,
@@ -105,13 +106,15 @@ fn analyze(args: &AnalyzeArgs) -> Result<ExitCode, String> {
     Ok(ExitCode::from(INTERRUPTED))
 }
 
-/// Reads a small text file given on the command line.
-fn read_text(p: &PathBuf) -> Result<String, String> {
-    std::fs::read_to_string(p).map_err(|e| format!("cannot read {}: {e}", p.display()))
+/// Reads a federation file given on the command line: UTF-8, else ISO-8859-1.
+fn read_federation_text(p: &PathBuf) -> Result<(String, TextEncoding), String> {
+    std::fs::read(p)
+        .map(|b| echelle::federation::text::decode(&b))
+        .map_err(|e| format!("cannot read {}: {e}", p.display()))
 }
 
-/// Writes a text file given on the command line.
-fn write_text(p: &PathBuf, text: &str) -> Result<(), String> {
+/// Writes a file given on the command line.
+fn write_text(p: &PathBuf, text: impl AsRef<[u8]>) -> Result<(), String> {
     std::fs::write(p, text).map_err(|e| format!("cannot write {}: {e}", p.display()))
 }
 
@@ -141,12 +144,20 @@ fn rate(args: &RateArgs) -> Result<ExitCode, String> {
         disputed: args.disputed.is_some(),
         calibration_svg: args.calibration_svg.is_some(),
         quiet: args.quiet,
+        ladder_date: args.ladder_date,
     };
+    let ladder = args.ladder.as_ref().map(read_federation_text).transpose()?;
     let ro = request.rate_options(RateOptions {
         engines: args.engines.clone(),
         undated: args.undated,
-        aliases: args.aliases.as_ref().map(read_text).transpose()?,
-        ladder: args.ladder.as_ref().map(read_text).transpose()?,
+        aliases: args
+            .aliases
+            .as_ref()
+            .map(read_federation_text)
+            .transpose()?
+            .map(|a| a.0),
+        ladder_encoding: ladder.as_ref().map(|l| l.1),
+        ladder: ladder.map(|l| l.0),
         default_level: args.default_level,
         rounding: args.rounding,
         as_of: args.as_of.clone(),
@@ -163,21 +174,26 @@ fn rate(args: &RateArgs) -> Result<ExitCode, String> {
     let report = rating::rate(&kept.games, &ro).map_err(|e| e.to_string())?;
     let reading = Reading::new(&summary, kept.failures);
     // The library decides what goes where and in which order; this only writes it.
-    for (to, text) in report.outputs(&request, &reading) {
+    let outputs = report
+        .outputs(&request, &reading)
+        .map_err(|e| e.to_string())?;
+    for (to, text) in outputs {
         // A file destination is only given when its path was.
         let to_file = |p: &Option<PathBuf>| p.as_ref().map_or(Ok(()), |p| write_text(p, &text));
         match to {
             Destination::Stdout if args.output.is_some() => to_file(&args.output)?,
             Destination::Stdout => std::io::stdout()
                 .lock()
-                .write_all(text.as_bytes())
+                .write_all(&text)
                 .map_err(|e| format!("cannot write the output: {e}"))?,
             Destination::HistoryFile => to_file(&args.history)?,
             Destination::PredictionsFile => to_file(&args.predictions)?,
             Destination::SkippedFile => to_file(&args.skipped)?,
             Destination::DisputedFile => to_file(&args.disputed)?,
             Destination::CalibrationSvgFile => to_file(&args.calibration_svg)?,
-            Destination::Stderr => eprint!("{text}"),
+            Destination::Stderr => {
+                let _ = std::io::stderr().lock().write_all(&text);
+            }
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -230,7 +246,7 @@ fn show(args: &ShowArgs) -> Result<(), String> {
     let drawing = echelle::diagram::DiagramInput::of(&pic);
     print!("{}", echelle::diagram::terminal(&drawing, color));
     if let Some(p) = &args.svg {
-        write_text(p, &echelle::diagram::svg(&drawing))?;
+        write_text(p, echelle::diagram::svg(&drawing))?;
     }
     Ok(())
 }

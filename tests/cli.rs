@@ -252,7 +252,7 @@ fn rate_accounts_for_every_game_in_each_engine_ledger() {
     summary_starts(
         &out.stderr,
         "echelle: 128 SGF inputs: 128 read + 0 failed whole; \
-         130 games in them: 130 read + 0 failed; 5 other files skipped",
+         130 games in them: 130 read + 0 failed; 8 other files skipped",
     );
 
     let json = echelle()

@@ -325,6 +325,68 @@ pub fn fold_name(s: &str) -> String {
         .to_lowercase()
 }
 
+/// Base letters of U+0100..U+017F (Latin Extended-A), one per code point; `1` = `ij`,
+/// `2` = `oe`.
+const EXTENDED_A: &str = "aaaaaaccccccccddddeeeeeeeeeegggggggghhhhiiiiiiiiii11jjkkklllllll\
+lllnnnnnnnnnoooooo22rrrrrrssssssssttttttuuuuuuuuuuuuwwyyyzzzzzzs";
+
+/// Base letters of U+1EA0..U+1EF9 (the Vietnamese letters of Latin Extended Additional).
+const VIETNAMESE: &str = "aaaaaaaaaaaaaaaaaaaaaaaaeeeeeeeeeeeeeeeeiiiioooooooooooooooooooo\
+oooouuuuuuuuuuuuuuyyyyyyyy";
+
+/// A lower-case letter without its accents, as text (`é` → `e`, `ß` → `ss`, `œ` → `oe`);
+/// other characters lower-cased.
+fn plain_letter(c: char, out: &mut String) {
+    let u = u32::from(c);
+    let from = |table: &str, base: u32| table.chars().nth((u - base) as usize);
+    let base = match c {
+        'À'..='Å' | 'à'..='å' => Some('a'),
+        'Æ' | 'æ' => return out.push_str("ae"),
+        'Ç' | 'ç' => Some('c'),
+        'È'..='Ë' | 'è'..='ë' => Some('e'),
+        'Ì'..='Ï' | 'ì'..='ï' => Some('i'),
+        'Ð' | 'ð' => Some('d'),
+        'Ñ' | 'ñ' => Some('n'),
+        'Ò'..='Ö' | 'Ø' | 'ò'..='ö' | 'ø' => Some('o'),
+        'Ù'..='Ü' | 'ù'..='ü' => Some('u'),
+        'Ý' | 'ý' | 'ÿ' => Some('y'),
+        'Þ' | 'þ' => return out.push_str("th"),
+        'ß' => return out.push_str("ss"),
+        '\u{100}'..='\u{17F}' => from(EXTENDED_A, 0x100),
+        '\u{1EA0}'..='\u{1EF9}' => from(VIETNAMESE, 0x1EA0),
+        _ => None,
+    };
+    match base {
+        Some('1') => out.push_str("ij"),
+        Some('2') => out.push_str("oe"),
+        Some(b) => out.push(b),
+        None => out.extend(c.to_lowercase()),
+    }
+}
+
+/// A name as the federation's list and the records can both be compared on: lower case,
+/// accents dropped, `_` and `-` read as blanks (the list writes `_` for a blank; `Jean-Michel`
+/// is also written `Jean Michel`), white space collapsed. Builds on [`fold_name`]'s rule.
+pub fn plain_name(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '_' | '-' => out.push(' '),
+            c => plain_letter(c, &mut out),
+        }
+    }
+    fold_name(&out)
+}
+
+/// The key a name is matched on across sources: [`plain_name`] with its words sorted, so
+/// that `MARCHAND Elodie` and `Élodie Marchand` meet whatever the order of the parts.
+pub fn match_key(s: &str) -> String {
+    let plain = plain_name(s);
+    let mut words: Vec<&str> = plain.split(' ').filter(|w| !w.is_empty()).collect();
+    words.sort_unstable();
+    words.join(" ")
+}
+
 /// Full ordering of two games: date, event, round, file, game index, then every other
 /// field so that the order never depends on the input order.
 pub fn compare_games(a: &GameInput, b: &GameInput) -> Ordering {
@@ -435,10 +497,13 @@ pub struct Identity {
     alias: BTreeMap<String, String>,
     /// Display name chosen for each canonical key (alias file canonical, else first spelling seen).
     display: BTreeMap<String, String>,
+    /// Licence numbers given in the alias file's third column, by canonical key.
+    licence: BTreeMap<String, String>,
 }
 
 impl Identity {
-    /// Parses an alias file (TSV: alias, canonical name; `#` comments and blank lines ignored).
+    /// Parses an alias file (TSV: alias, canonical name, and optionally the player's licence
+    /// number; `#` comments and blank lines ignored).
     pub fn from_aliases(text: Option<&str>) -> Result<Identity, RateError> {
         let mut id = Identity::default();
         let Some(text) = text else { return Ok(id) };
@@ -462,6 +527,11 @@ impl Identity {
             id.display
                 .entry(fc.clone())
                 .or_insert_with(|| c.trim().to_string());
+            if let Some(lic) = cols.next().map(str::trim).filter(|l| !l.is_empty()) {
+                id.licence
+                    .entry(fc.clone())
+                    .or_insert_with(|| lic.to_string());
+            }
             if fa != fc {
                 id.alias.insert(fa, fc);
             }
@@ -480,6 +550,20 @@ impl Identity {
             }
         }
         k
+    }
+
+    /// The licence number the alias file gives a canonical key.
+    pub fn licence(&self, key: &str) -> Option<&str> {
+        self.licence.get(key).map(String::as_str)
+    }
+
+    /// The spelling a key is reported by: the alias file's canonical name, else `raw`
+    /// (white space collapsed).
+    pub fn spelling(&self, key: &str, raw: &str) -> String {
+        self.display
+            .get(key)
+            .cloned()
+            .unwrap_or_else(|| raw.split_whitespace().collect::<Vec<_>>().join(" "))
     }
 
     /// Records a spelling for a key if it has no display name yet.
@@ -646,6 +730,39 @@ pub(crate) mod tests {
         // A cycle does not hang.
         let cyc = Identity::from_aliases(Some("a\tb\nb\ta\n")).unwrap_or_default();
         let _ = cyc.key("a");
+    }
+
+    #[test]
+    fn names_meet_across_order_accents_case_and_blanks() {
+        assert_eq!(plain_name("AGNEL Pierre_Aimé"), "agnel pierre aime");
+        assert_eq!(plain_name("Zoë Garcia-Muñoz"), "zoe garcia munoz");
+        assert_eq!(plain_name("François Nguyễn"), "francois nguyen");
+        assert_eq!(plain_name("Ayşe Yılmaz"), "ayse yilmaz");
+        assert_eq!(plain_name("Søren Åberg"), "soren aberg");
+        assert_eq!(plain_name("ŒDIPE Straße"), "oedipe strasse");
+        assert_eq!(plain_name("Иван Петров"), "иван петров");
+        assert_eq!(match_key("MARCHAND Elodie"), match_key("Élodie  Marchand"));
+        assert_eq!(match_key("DE_MASSIAS Jean"), match_key("Jean de Massias"));
+        assert_ne!(match_key("MARCHAND Elodie"), match_key("Elodie Marchant"));
+        // Every code point of the two tables maps to a letter.
+        let mut s = String::new();
+        for u in (0x100..=0x17F).chain(0x1EA0..=0x1EF9) {
+            s.clear();
+            plain_letter(char::from_u32(u).unwrap_or('?'), &mut s);
+            assert!(
+                s.chars().all(|c| c.is_ascii_lowercase()),
+                "U+{u:04X} -> {s}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_alias_file_may_give_a_licence() {
+        let id = Identity::from_aliases(Some("Elo\tÉlodie Marchand\t0452000\nJD\tJean Dupont\n"))
+            .unwrap_or_default();
+        assert_eq!(id.licence("élodie marchand"), Some("0452000"));
+        assert_eq!(id.licence("jean dupont"), None);
+        assert_eq!(id.key("Elo"), "élodie marchand");
     }
 
     #[test]

@@ -17,8 +17,10 @@ pub mod evaluate;
 pub mod events;
 pub mod ffg1984;
 pub mod ffg2003;
+pub mod ffg_list;
 pub mod fit;
 pub mod glicko2;
+pub mod identify;
 pub mod ladder;
 pub mod options;
 pub mod output;
@@ -30,7 +32,7 @@ pub mod whr;
 
 pub use account::{Collected, Failure, Ledger, Reading};
 pub use engine::{Engine, Starts, make_engine};
-pub use error::{LineProblem, RateError};
+pub use error::{FfgOutputError, LineProblem, RateError};
 pub use evaluate::{Bin, EngineEvaluation, Figures, Half, Slice};
 pub use events::{CountCheck, Disputed, Event, GameInput, GameLabel, SkipReason, Skipped};
 pub use options::{
@@ -136,7 +138,13 @@ pub fn rate(games: &[GameInput], opts: &RateOptions) -> Result<RateReport, RateE
     } else {
         Vec::new()
     };
+    let (list, identity) = match prep.list {
+        Some((l, i)) => (Some(l), Some(i)),
+        None => (None, None),
+    };
     Ok(RateReport {
+        list,
+        identity,
         disputed: prep.disputed,
         players: prep.players,
         events: prep.events,

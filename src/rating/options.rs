@@ -44,6 +44,7 @@ crate::choice::choice! {
         #[default] Table = ("table", "Aligned terminal table"),
         Csv = ("csv", "CSV with a header row"),
         Json = ("json", "JSON"),
+        Ffg = ("ffg", "The federation's ladder list (ech_ffg_V3.txt columns, ISO-8859-1): the --ladder list updated"),
     }
 }
 
@@ -133,8 +134,10 @@ pub struct RateOptions {
     pub undated: Undated,
     /// Contents of the alias file (TSV: alias, canonical name).
     pub aliases: Option<String>,
-    /// Contents of the ladder file (TSV or federation list).
+    /// Contents of the ladder file (TSV, or the federation's list).
     pub ladder: Option<String>,
+    /// How the ladder file's bytes were read, when they were (reported with the list).
+    pub ladder_encoding: Option<crate::federation::TextEncoding>,
     /// Start level when neither ladder nor record rank gives one.
     pub default_level: f64,
     /// Rounding of the 1984 ladder.
@@ -162,6 +165,7 @@ impl Default for RateOptions {
             undated: Undated::Skip,
             aliases: None,
             ladder: None,
+            ladder_encoding: None,
             default_level: -1500.0,
             rounding: Rounding::Trunc,
             as_of: None,

@@ -3,8 +3,10 @@
 //! only holds the file paths and writes each text where it is told, in the order given.
 
 use super::account::Reading;
+use super::error::RateError;
 use super::options::{Format, RateOptions};
 use super::report::RateReport;
+use crate::federation::ListDate;
 
 /// What the rate command was asked to write (the paths of the files stay with the caller).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -23,8 +25,11 @@ pub struct OutputRequest {
     pub disputed: bool,
     /// Write the reliability plot (SVG) of the evaluation (implies the evaluation).
     pub calibration_svg: bool,
-    /// No summary on standard error (`-q`); an evaluation sent there is still written.
+    /// No summary on standard error (`-q`); an evaluation or identity report sent there is
+    /// still written.
     pub quiet: bool,
+    /// The date of the list written with `--format ffg` (else the last game's).
+    pub ladder_date: Option<ListDate>,
 }
 
 /// Where one text of the rate command goes.
@@ -66,28 +71,40 @@ impl OutputRequest {
 }
 
 impl RateReport {
-    /// The rate command's texts in the order they are written. Each is rendered only when
-    /// the iterator reaches it, so that a large history is not held beside the others.
-    /// `reading` says how the inputs were read (its failures are named on standard error and
-    /// listed in the skipped file).
+    /// The rate command's outputs (bytes) in the order they are written. Each is rendered
+    /// only when the iterator reaches it, so that a large history is not held beside the
+    /// others — except the federation's list, written first so that a list that cannot be
+    /// written is an error before anything is. `reading` says how the inputs were read (its
+    /// failures are named on standard error and listed in the skipped file).
     pub fn outputs<'a>(
         &'a self,
         request: &'a OutputRequest,
         reading: &'a Reading,
-    ) -> impl Iterator<Item = (Destination, String)> + 'a {
+    ) -> Result<impl Iterator<Item = (Destination, Vec<u8>)> + 'a, RateError> {
+        let mut list = match request.format {
+            Format::Ffg => Some(self.ffg_list(request.ladder_date)?),
+            _ => None,
+        };
         let evaluation_on_stderr = request.evaluates() && !evaluation_below(request);
-        [
+        let identity_on_stderr = self.identity.is_some() && identity_on_stderr(request);
+        Ok([
             (Destination::Stdout, true),
             (Destination::HistoryFile, request.history),
             (Destination::PredictionsFile, request.predictions),
             (Destination::SkippedFile, request.skipped),
             (Destination::DisputedFile, request.disputed),
             (Destination::CalibrationSvgFile, request.calibration_svg),
-            (Destination::Stderr, !request.quiet || evaluation_on_stderr),
+            (
+                Destination::Stderr,
+                !request.quiet || evaluation_on_stderr || identity_on_stderr,
+            ),
         ]
         .into_iter()
         .filter(|&(_, wanted)| wanted)
-        .map(move |(to, _)| (to, self.output_text(to, request, reading)))
+        .map(move |(to, _)| match (to, list.take()) {
+            (Destination::Stdout, Some(bytes)) => (to, bytes),
+            _ => (to, self.output_text(to, request, reading).into_bytes()),
+        }))
     }
 
     /// The text for one destination.
@@ -120,10 +137,21 @@ impl RateReport {
                     }
                     text.push_str(&self.disputed_note());
                 }
+                // Never silent: with the ladder in a format that has no room for it, the
+                // identity report comes here, even under `-q`.
+                if identity_on_stderr(request) {
+                    text.push_str(&self.identity_text());
+                }
                 text
             }
         }
     }
+}
+
+/// True when the identity report goes to standard error: the ladder's format (CSV, the
+/// federation's list) has no room for it.
+fn identity_on_stderr(request: &OutputRequest) -> bool {
+    matches!(request.format, Format::Csv | Format::Ffg)
 }
 
 /// True when the evaluation follows the ladder on standard output: a table reader gets it
@@ -165,6 +193,20 @@ mod tests {
         rate(&games, &opts).unwrap_or_else(|e| panic!("{e}"))
     }
 
+    /// The outputs as text.
+    fn outputs(
+        r: &RateReport,
+        request: &OutputRequest,
+        reading: &Reading,
+    ) -> std::vec::IntoIter<(Destination, String)> {
+        let all: Vec<(Destination, String)> = r
+            .outputs(request, reading)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .map(|(to, b)| (to, String::from_utf8(b).unwrap_or_default()))
+            .collect();
+        all.into_iter()
+    }
+
     /// A reading with one game that failed.
     fn reading() -> Reading {
         Reading {
@@ -191,7 +233,7 @@ mod tests {
             skipped: true,
             ..OutputRequest::default()
         };
-        let to: Vec<Destination> = r.outputs(&request, &reading).map(|o| o.0).collect();
+        let to: Vec<Destination> = outputs(&r, &request, &reading).map(|o| o.0).collect();
         assert_eq!(
             to,
             [
@@ -201,7 +243,7 @@ mod tests {
                 Destination::Stderr
             ]
         );
-        let skipped = r.outputs(&request, &reading).nth(2).map(|o| o.1);
+        let skipped = outputs(&r, &request, &reading).nth(2).map(|o| o.1);
         assert_eq!(
             skipped.as_deref(),
             Some("a.sgf#6\t-\t? - ?\tfailed (not-go): GM[2]\n")
@@ -211,7 +253,7 @@ mod tests {
             quiet: true,
             ..OutputRequest::default()
         };
-        let to: Vec<Destination> = r.outputs(&quiet, &reading).map(|o| o.0).collect();
+        let to: Vec<Destination> = outputs(&r, &quiet, &reading).map(|o| o.0).collect();
         assert_eq!(to, [Destination::Stdout]);
     }
 
@@ -226,7 +268,7 @@ mod tests {
                 quiet,
                 ..OutputRequest::default()
             };
-            let all: Vec<(Destination, String)> = r.outputs(&request, &reading).collect();
+            let all: Vec<(Destination, String)> = outputs(&r, &request, &reading).collect();
             (all[0].1.clone(), all[1].1.clone())
         };
         let eval = r.evaluation_table();

@@ -6,9 +6,11 @@ use super::events::{
     self, DateKey, Disputed, Event, GameInput, Identity, SkipReason, Skipped, compare_games,
     duplicate_key,
 };
+use super::identify::{IdentityReport, Matcher};
 use super::ladder::{LadderFile, Rank, parse_rank};
 use super::options::{RateOptions, Undated};
 use super::report::{PlayerInfo, StartSource};
+use crate::federation::LadderList;
 use crate::record::{ResultKind, Winner};
 use std::collections::BTreeMap;
 
@@ -22,6 +24,18 @@ pub(crate) struct Prepared {
     pub skipped: Vec<Skipped>,
     /// The games whose count names another winner than `RE`, in stream order.
     pub disputed: Vec<Disputed>,
+    /// The federation's list the players were matched to, and how they were.
+    pub list: Option<(LadderList, IdentityReport)>,
+}
+
+/// Where start levels come from before any record.
+enum StartFile {
+    /// No ladder file.
+    None,
+    /// A TSV ladder (or federation lines without the list's header).
+    Tsv(LadderFile),
+    /// The federation's list, every player matched to its rows.
+    List(Box<Matcher>),
 }
 
 /// The inclusive bound of `--as-of` as (year, month, day).
@@ -38,9 +52,16 @@ fn as_of_bound(s: &str) -> Result<(i32, u8, u8), RateError> {
 /// Orders, filters and identifies the games (everything before the engines).
 pub(crate) fn prepare(games: &[GameInput], opts: &RateOptions) -> Result<Prepared, RateError> {
     let id0 = Identity::from_aliases(opts.aliases.as_deref())?;
-    let ladder = match &opts.ladder {
-        Some(t) => Some(LadderFile::parse(t, &id0)?),
-        None => None,
+    let mut start = match &opts.ladder {
+        Some(t) if LadderList::looks_like(t) => {
+            let mut list = LadderList::parse(t).map_err(RateError::List)?;
+            if let Some(e) = opts.ladder_encoding {
+                list.set_encoding(e);
+            }
+            StartFile::List(Box::new(Matcher::new(list)))
+        }
+        Some(t) => StartFile::Tsv(LadderFile::parse(t, &id0)?),
+        None => StartFile::None,
     };
     let bound = opts.as_of.as_deref().map(as_of_bound).transpose()?;
     let mut id = id0;
@@ -84,6 +105,14 @@ pub(crate) fn prepare(games: &[GameInput], opts: &RateOptions) -> Result<Prepare
                 .map(|n| id.key(n))
                 .filter(|k| !k.is_empty()),
         );
+        // Matched to the list's rows: two spellings of one row are one player.
+        let (bk, wk) = match &mut start {
+            StartFile::List(m) => (
+                bk.map(|k| m.resolve(&k, g.black.as_deref().unwrap_or(""), &mut id)),
+                wk.map(|k| m.resolve(&k, g.white.as_deref().unwrap_or(""), &mut id)),
+            ),
+            _ => (bk, wk),
+        };
         let reason = if date.is_none() && (opts.undated == Undated::Skip || bound.is_some()) {
             Some(SkipReason::Undated)
         } else if bk.is_none() || wk.is_none() {
@@ -167,6 +196,8 @@ pub(crate) fn prepare(games: &[GameInput], opts: &RateOptions) -> Result<Prepare
                     start: 0.0,
                     start_source: StartSource::Default,
                     professional: false,
+                    row: None,
+                    licence: None,
                 });
                 rank_seen.push(None);
                 from_opponent.push(None);
@@ -212,9 +243,35 @@ pub(crate) fn prepare(games: &[GameInput], opts: &RateOptions) -> Result<Prepare
             source: g.source(),
         });
     }
+    let (tsv, list) = match start {
+        StartFile::None => (None, None),
+        StartFile::Tsv(l) => (Some(l), None),
+        StartFile::List(m) => {
+            let rows: BTreeMap<String, usize> = m
+                .row_keys()
+                .into_iter()
+                .map(|(k, i)| (k.to_string(), i))
+                .collect();
+            (None, Some((m.finish(), rows)))
+        }
+    };
     for (p, info) in players.iter_mut().enumerate() {
         info.name = id.display(&info.key);
-        let from_ladder = ladder.as_ref().and_then(|l| l.get(&info.key)).flatten();
+        let from_ladder = match (&tsv, &list) {
+            (Some(l), _) => l.get(&info.key).flatten(),
+            (_, Some(((list, _), rows))) => {
+                info.row = rows.get(&info.key).copied();
+                let row = info.row.and_then(|i| list.row(i));
+                info.licence = row
+                    .and_then(|r| r.licence.clone())
+                    .or_else(|| id.licence(&info.key).map(str::to_string));
+                row.and_then(|r| r.level).map(f64::from)
+            }
+            _ => None,
+        };
+        if info.licence.is_none() {
+            info.licence = id.licence(&info.key).map(str::to_string);
+        }
         (info.start, info.start_source) = match (from_ladder, rank_seen[p], from_opponent[p]) {
             (Some(l), _, _) => (l, StartSource::Ladder),
             (None, Some(r), _) => {
@@ -226,6 +283,7 @@ pub(crate) fn prepare(games: &[GameInput], opts: &RateOptions) -> Result<Prepare
         };
     }
     Ok(Prepared {
+        list: list.map(|(l, _)| l),
         disputed,
         players,
         events,

@@ -4,8 +4,10 @@
 use super::engine::EngineRun;
 use super::evaluate::EngineEvaluation;
 use super::events::{Disputed, Event, Skipped};
+use super::identify::IdentityReport;
 use super::ladder::grade;
 use super::options::EngineKind;
+use crate::federation::LadderList;
 use serde::Serialize;
 
 /// A player of the rated stream.
@@ -21,6 +23,12 @@ pub struct PlayerInfo {
     pub start_source: StartSource,
     /// True when the start level came from a professional rank.
     pub professional: bool,
+    /// The federation list's row (index) the player was matched to.
+    #[serde(skip)]
+    pub row: Option<usize>,
+    /// The player's licence: the matched row's, else the alias file's.
+    #[serde(skip)]
+    pub licence: Option<String>,
 }
 
 /// Where a player's start level came from, in order of precedence.
@@ -80,6 +88,9 @@ impl Native {
 /// One row of a final ladder.
 #[derive(Clone, Debug, Serialize)]
 pub struct LadderRow {
+    /// The player's id (index in [`RateReport::players`]).
+    #[serde(skip)]
+    pub player: usize,
     /// 1-based position.
     pub position: usize,
     /// Display name.
@@ -158,6 +169,10 @@ pub struct RateReport {
     pub evaluation: Vec<EngineEvaluation>,
     /// Games whose count and signed result name different winners, in stream order.
     pub disputed: Vec<Disputed>,
+    /// The federation's list read as `--ladder` (the base of `--format ffg`).
+    pub list: Option<LadderList>,
+    /// How the players were matched to that list's rows.
+    pub identity: Option<IdentityReport>,
 }
 
 /// The final ladder of one engine run: players who played a rated game, strongest first
@@ -170,6 +185,7 @@ pub(crate) fn final_ladder(
     let mut rows: Vec<LadderRow> = (0..players.len())
         .filter(|&p| run.games[p] > 0)
         .map(|p| LadderRow {
+            player: p,
             position: 0,
             name: players[p].name.clone(),
             level: run.levels[p],

@@ -53,9 +53,15 @@ impl RateReport {
     /// (CSV keeps to the ladder: see [`RateReport::ledgers_text`]).
     pub fn render(&self, format: Format, reading: &Reading) -> String {
         match format {
-            Format::Table => self.ladder_table(reading),
+            Format::Table => self.ladder_table(reading) + &self.identity_text(),
             Format::Csv => self.ladder_csv(),
             Format::Json => self.ladder_json(reading),
+            // Its bytes are ISO-8859-1 (`ffg_list`); this is the same list as text, or why
+            // it cannot be written.
+            Format::Ffg => match self.ffg_list(None) {
+                Ok(bytes) => bytes.iter().map(|&b| char::from(b)).collect(),
+                Err(e) => format!("{e}\n"),
+            },
         }
     }
 
@@ -72,6 +78,11 @@ impl RateReport {
             out.push('\n');
         }
         out
+    }
+
+    /// How the players were matched to the federation's list (empty without one).
+    pub fn identity_text(&self) -> String {
+        self.identity.as_ref().map(|i| i.text()).unwrap_or_default()
     }
 
     /// Every engine's ledger, headed by the engine's name (for standard error, beside a CSV
@@ -128,7 +139,15 @@ impl RateReport {
                 })
             })
             .collect();
-        let v = json!({ "reading": reading.to_json(), "engines": engines, "disputed": disputed });
+        let mut v =
+            json!({ "reading": reading.to_json(), "engines": engines, "disputed": disputed });
+        // Only a run against the federation's list has an identity report.
+        if let (Some(i), Some(m)) = (&self.identity, v.as_object_mut()) {
+            m.insert(
+                "identity".into(),
+                serde_json::to_value(i).unwrap_or(Value::Null),
+            );
+        }
         serde_json::to_string_pretty(&v).unwrap_or_default() + "\n"
     }
 

@@ -29,6 +29,7 @@ pub mod table;
 pub mod whr;
 
 pub use account::{Collected, Failure, Ledger, Reading};
+pub use dispute::DisputedRow;
 pub use engine::{Engine, Starts, make_engine};
 pub use error::{LineProblem, RateError};
 pub use evaluate::{Bin, EngineEvaluation, Figures, Half, Slice};

@@ -19,5 +19,6 @@ pub mod output;
 pub mod rating;
 pub mod record;
 pub mod replay;
+pub mod report;
 pub mod rules;
 pub mod scoring;

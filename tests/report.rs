@@ -480,3 +480,32 @@ fn a_real_browser_renders_the_page() {
         colours.len()
     );
 }
+
+#[test]
+fn a_game_from_standard_input_is_listed_without_a_board() {
+    use std::io::Write;
+    let d = scratch("stdin");
+    let out = d.join("r.html");
+    let mut child = echelle()
+        .args(["report", "-", "--no-progress", "-q", "-o"])
+        .arg(&out)
+        .stdin(std::process::Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("runs: {e}"));
+    let sgf = b"(;GM[1]SZ[9]KM[7.5]PB[A]PW[B]RE[W+80];B[ee];W[ee];B[];W[])";
+    if let Some(mut stdin) = child.stdin.take() {
+        stdin.write_all(sgf).unwrap_or_else(|e| panic!("{e}"));
+    }
+    let status = child.wait().unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(status.code(), Some(0));
+    let page = std::fs::read_to_string(&out).unwrap_or_else(|e| panic!("{e}"));
+    let doc = Html::parse_document(&page);
+    let cards = select(&doc, "article.game");
+    assert_eq!(cards.len(), 1);
+    let card: String = cards[0].text().collect();
+    assert!(
+        card.contains("read from standard input: no board"),
+        "{card}"
+    );
+    assert!(select(&doc, "article.game svg").is_empty());
+}

@@ -90,10 +90,10 @@ fn thin(points: &[(i64, f64)]) -> Vec<(i64, f64)> {
     }
     let step = points.len().div_ceil(MAX_POINTS - 1);
     let mut out: Vec<(i64, f64)> = points.iter().step_by(step).copied().collect();
-    if let Some(&last) = points.last() {
-        if out.last() != Some(&last) {
-            out.push(last);
-        }
+    if let Some(&last) = points.last()
+        && out.last() != Some(&last)
+    {
+        out.push(last);
     }
     out
 }

@@ -20,7 +20,7 @@ main{padding:0 28px 40px;max-width:1400px}
 section{margin-top:28px}
 h2{border-bottom:2px solid #23313f;padding-bottom:4px}
 .tiles{display:flex;flex-wrap:wrap;gap:10px;margin-top:18px}
-.tile{background:#fff;border:1px solid #ddd;border-left:6px solid #7a8a99;padding:8px 14px;min-width:120px}
+.tile{color:inherit;text-decoration:none;background:#fff;border:1px solid #ddd;border-left:6px solid #7a8a99;padding:8px 14px;min-width:120px}
 .tile .n{font-size:26px;font-weight:700;display:block}
 .tile .l{font-size:12px;color:#555}
 .tile.bad{border-left-color:#c0392b}.tile.warn{border-left-color:#e0a100}.tile.ok{border-left-color:#2e8b57}
@@ -167,9 +167,15 @@ impl Report {
         ];
         s.push_str("<div class=\"tiles\">\n");
         for (id, label, n, class) in tiles {
+            // Each figure leads to where its games are named.
+            let target = match id {
+                "inputs" | "games" | "ok" => "health",
+                "players" => "ladder",
+                _ => "games",
+            };
             let _ = writeln!(
                 s,
-                "<div class=\"tile {class}\"><span class=\"n\" id=\"stat-{id}\">{}</span><span class=\"l\">{}</span></div>",
+                "<a class=\"tile {class}\" href=\"#{target}\"><span class=\"n\" id=\"stat-{id}\">{}</span><span class=\"l\">{}</span></a>",
                 n,
                 text(label)
             );
@@ -491,7 +497,7 @@ impl Report {
             s.push_str(&self.engine_table(er, &curves[k]));
         }
         if r.engines.len() > 1 {
-            self.side_by_side(s, &curves, &first, &last);
+            self.side_by_side(s, &curves);
         }
         self.disputed(s);
         if let Some(svg) = r.calibration_svg() {
@@ -609,13 +615,7 @@ impl Report {
     }
 
     /// The strongest players of the first engine, each with every engine's curve on one plot.
-    fn side_by_side(
-        &self,
-        s: &mut String,
-        curves: &[HashMap<usize, Vec<(i64, f64)>>],
-        first: &str,
-        last: &str,
-    ) {
+    fn side_by_side(&self, s: &mut String, curves: &[HashMap<usize, Vec<(i64, f64)>>]) {
         let r = &self.rating;
         let Some(lead) = r.engines.first() else {
             return;
@@ -626,6 +626,13 @@ impl Report {
             .enumerate()
             .map(|(i, p)| (p.name.as_str(), i))
             .collect();
+        // The date of each day of the stream (undated games have none).
+        let mut dates: HashMap<i64, &str> = HashMap::new();
+        for e in &r.events {
+            if let Some(d) = &e.date {
+                dates.entry(e.day).or_insert(d.as_str());
+            }
+        }
         let _ = writeln!(
             s,
             "<h3>Engines side by side</h3>\n<p class=\"note\">The {} strongest players of {}, every engine's curve on one plot.</p>\n<div class=\"charts\">",
@@ -649,15 +656,17 @@ impl Report {
                     })
                 })
                 .collect();
-            if let Some(svg) = charts::lines(
-                &series,
-                420,
-                160,
-                Some(&Axes {
-                    from: first,
-                    to: last,
-                }),
-            ) {
+            // The plot spans this player's own days: its labels are their dates.
+            let days = series.iter().flat_map(|l| l.points.iter().map(|p| p.0));
+            let (from, to) = (
+                days.clone().min().and_then(|d| dates.get(&d).copied()),
+                days.max().and_then(|d| dates.get(&d).copied()),
+            );
+            let axes = Axes {
+                from: from.unwrap_or(""),
+                to: to.unwrap_or(""),
+            };
+            if let Some(svg) = charts::lines(&series, 420, 160, Some(&axes)) {
                 let _ = writeln!(
                     s,
                     "<figure><figcaption>{}</figcaption>{svg}</figure>",

@@ -9,7 +9,9 @@ use echelle::batch::{BatchOptions, Only};
 use echelle::choice::Choice;
 use echelle::federation::ListDate;
 use echelle::life::DeadStones;
-use echelle::rating::{EngineKind, Format, Rounding, Undated, WinnerChoice};
+use echelle::rating::{
+    EngineKind, EngineParams, Format, ParamOverrides, RateOptions, Rounding, Undated, WinnerChoice,
+};
 use echelle::rules::{KoRule, Rules};
 use std::marker::PhantomData;
 use std::path::PathBuf;
@@ -32,6 +34,9 @@ pub enum Command {
     Accuracy(AccuracyArgs),
     /// Draw a game's final position with dead stones, territory, seki and the count.
     Show(ShowArgs),
+    /// One self-contained HTML page: archive health, games to look at with their boards, the
+    /// ladder with rating curves.
+    Report(Box<ReportArgs>),
 }
 
 /// Parses a library [`Choice`] by name and offers its names and descriptions in `--help`.
@@ -181,10 +186,9 @@ pub struct AnalyzeArgs {
     pub resume: bool,
 }
 
+/// How the players are rated: shared by `rate` and `report`.
 #[derive(Args)]
-pub struct RateArgs {
-    #[command(flatten)]
-    pub input: InputArgs,
+pub struct RatingArgs {
     /// Rating engines, several allowed (comma-separated or repeated).
     #[arg(
         long = "engine",
@@ -193,15 +197,6 @@ pub struct RateArgs {
         default_value = "ffg1984"
     )]
     pub engines: Vec<EngineKind>,
-    /// Output format of the ladder.
-    #[arg(long, value_parser = ChoiceParser::<Format>::new(), default_value_t = Format::Table)]
-    pub format: Format,
-    /// Write the ladder here instead of standard output.
-    #[arg(long, short = 'o')]
-    pub output: Option<PathBuf>,
-    /// Print no summary on stderr (errors, and an evaluation sent there, still are).
-    #[arg(long, short = 'q')]
-    pub quiet: bool,
     /// Undated games: skipped (default) or rated after all dated ones.
     #[arg(long, value_parser = ChoiceParser::<Undated>::new(), default_value_t = Undated::Skip)]
     pub undated: Undated,
@@ -228,26 +223,10 @@ pub struct RateArgs {
     /// Predict each game before rating it and print each engine's accuracy.
     #[arg(long)]
     pub evaluate: bool,
-    /// Write one JSON line per rated game, player and engine here.
-    #[arg(long)]
-    pub history: Option<PathBuf>,
-    /// Write one JSON line per game and engine with the prediction (implies --evaluate).
-    #[arg(long)]
-    pub predictions: Option<PathBuf>,
-    /// Write the list of games that could not be rated, with reasons, here.
-    #[arg(long)]
-    pub skipped: Option<PathBuf>,
     /// Whose winner a finished game takes: the result the players signed (RE), or echelle's
     /// count.
     #[arg(long, value_parser = ChoiceParser::<WinnerChoice>::new(), default_value_t = WinnerChoice::Recorded)]
     pub winner: WinnerChoice,
-    /// Write the games whose count names another winner than RE (the disputed games) here.
-    #[arg(long, value_name = "FILE")]
-    pub disputed: Option<PathBuf>,
-    /// Write the reliability plot of the evaluation (SVG: observed against predicted, by
-    /// bin, second half) here (implies --evaluate).
-    #[arg(long, value_name = "FILE")]
-    pub calibration_svg: Option<PathBuf>,
     /// Elo K factor (starting point of the fit under --evaluate).
     #[arg(long)]
     pub elo_k: Option<f64>,
@@ -263,6 +242,92 @@ pub struct RateArgs {
     /// Keep the given parameters under --evaluate instead of fitting them on the first half.
     #[arg(long)]
     pub no_fit: bool,
+}
+
+#[derive(Args)]
+pub struct RateArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub rating: RatingArgs,
+    /// Output format of the ladder.
+    #[arg(long, value_parser = ChoiceParser::<Format>::new(), default_value_t = Format::Table)]
+    pub format: Format,
+    /// Write the ladder here instead of standard output.
+    #[arg(long, short = 'o')]
+    pub output: Option<PathBuf>,
+    /// Print no summary on stderr (errors, and an evaluation sent there, still are).
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+    /// Write one JSON line per rated game, player and engine here.
+    #[arg(long)]
+    pub history: Option<PathBuf>,
+    /// Write one JSON line per game and engine with the prediction (implies --evaluate).
+    #[arg(long)]
+    pub predictions: Option<PathBuf>,
+    /// Write the list of games that could not be rated, with reasons, here.
+    #[arg(long)]
+    pub skipped: Option<PathBuf>,
+    /// Write the games whose count names another winner than RE (the disputed games) here.
+    #[arg(long, value_name = "FILE")]
+    pub disputed: Option<PathBuf>,
+    /// Write the reliability plot of the evaluation (SVG: observed against predicted, by
+    /// bin, second half) here (implies --evaluate).
+    #[arg(long, value_name = "FILE")]
+    pub calibration_svg: Option<PathBuf>,
+}
+
+#[derive(Args)]
+pub struct ReportArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub rating: RatingArgs,
+    /// The HTML file to write.
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub output: PathBuf,
+    /// Boards drawn at most (the most serious games first); the others are table rows.
+    #[arg(long, default_value_t = 100)]
+    pub max_boards: usize,
+    /// Table rows of games to look at at most, after the boards.
+    #[arg(long, default_value_t = 20_000)]
+    pub max_rows: usize,
+    /// Print no summary on stderr.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+}
+
+impl RatingArgs {
+    /// The rating options these flags ask for; the ladder and alias files are read here.
+    pub fn rate_options(&self) -> Result<RateOptions, String> {
+        // Federation files come in UTF-8 or ISO-8859-1.
+        let read = |p: &PathBuf| {
+            std::fs::read(p)
+                .map(|b| echelle::federation::text::decode(&b))
+                .map_err(|e| format!("cannot read {}: {e}", p.display()))
+        };
+        let ladder = self.ladder.as_ref().map(read).transpose()?;
+        Ok(RateOptions {
+            engines: self.engines.clone(),
+            undated: self.undated,
+            aliases: self.aliases.as_ref().map(read).transpose()?.map(|a| a.0),
+            ladder_encoding: ladder.as_ref().map(|l| l.1),
+            ladder: ladder.map(|l| l.0),
+            default_level: self.default_level,
+            rounding: self.rounding,
+            as_of: self.as_of.clone(),
+            winner: self.winner,
+            evaluate: self.evaluate,
+            fit: !self.no_fit,
+            params: EngineParams::default().overridden(&ParamOverrides {
+                elo_k: self.elo_k,
+                stone: self.stone,
+                whr_w2: self.whr_w2,
+                glicko_tau: self.glicko_tau,
+            }),
+            ..RateOptions::default()
+        })
+    }
 }
 
 impl InputArgs {

@@ -20,5 +20,6 @@ pub mod output;
 pub mod rating;
 pub mod record;
 pub mod replay;
+pub mod report;
 pub mod rules;
 pub mod scoring;

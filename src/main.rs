@@ -3,13 +3,10 @@
 mod cli;
 
 use clap::Parser;
-use cli::{AccuracyArgs, AnalyzeArgs, Cli, ColorChoice, Command, RateArgs, ShowArgs};
+use cli::{AccuracyArgs, AnalyzeArgs, Cli, ColorChoice, Command, RateArgs, ReportArgs, ShowArgs};
 use echelle::batch;
-use echelle::federation::TextEncoding;
 use echelle::life::DeadStones;
-use echelle::rating::{
-    self, Collected, Destination, EngineParams, OutputRequest, ParamOverrides, RateOptions, Reading,
-};
+use echelle::rating::{self, Collected, Destination, OutputRequest, Reading};
 use echelle::rules::Rules;
 use std::io::Write;
 use std::path::PathBuf;
@@ -106,13 +103,6 @@ fn analyze(args: &AnalyzeArgs) -> Result<ExitCode, String> {
     Ok(ExitCode::from(INTERRUPTED))
 }
 
-/// Reads a federation file given on the command line: UTF-8, else ISO-8859-1.
-fn read_federation_text(p: &PathBuf) -> Result<(String, TextEncoding), String> {
-    std::fs::read(p)
-        .map(|b| echelle::federation::text::decode(&b))
-        .map_err(|e| format!("cannot read {}: {e}", p.display()))
-}
-
 /// Writes a file given on the command line.
 fn write_text(p: &PathBuf, text: impl AsRef<[u8]>) -> Result<(), String> {
     std::fs::write(p, text).map_err(|e| format!("cannot write {}: {e}", p.display()))
@@ -137,40 +127,16 @@ fn rate(args: &RateArgs) -> Result<ExitCode, String> {
     }
     let request = OutputRequest {
         format: args.format,
-        evaluate: args.evaluate,
+        evaluate: args.rating.evaluate,
         history: args.history.is_some(),
         predictions: args.predictions.is_some(),
         skipped: args.skipped.is_some(),
         disputed: args.disputed.is_some(),
         calibration_svg: args.calibration_svg.is_some(),
         quiet: args.quiet,
-        ladder_date: args.ladder_date,
+        ladder_date: args.rating.ladder_date,
     };
-    let ladder = args.ladder.as_ref().map(read_federation_text).transpose()?;
-    let ro = request.rate_options(RateOptions {
-        engines: args.engines.clone(),
-        undated: args.undated,
-        aliases: args
-            .aliases
-            .as_ref()
-            .map(read_federation_text)
-            .transpose()?
-            .map(|a| a.0),
-        ladder_encoding: ladder.as_ref().map(|l| l.1),
-        ladder: ladder.map(|l| l.0),
-        default_level: args.default_level,
-        rounding: args.rounding,
-        as_of: args.as_of.clone(),
-        winner: args.winner,
-        fit: !args.no_fit,
-        params: EngineParams::default().overridden(&ParamOverrides {
-            elo_k: args.elo_k,
-            stone: args.stone,
-            whr_w2: args.whr_w2,
-            glicko_tau: args.glicko_tau,
-        }),
-        ..RateOptions::default()
-    });
+    let ro = request.rate_options(args.rating.rate_options()?);
     let report = rating::rate(&kept.games, &ro).map_err(|e| e.to_string())?;
     let reading = Reading::new(&summary, kept.failures);
     // The library decides what goes where and in which order; this only writes it.
@@ -251,6 +217,40 @@ fn show(args: &ShowArgs) -> Result<(), String> {
     Ok(())
 }
 
+fn report(args: &ReportArgs) -> Result<ExitCode, String> {
+    use echelle::report::{self, ReportError, ReportOptions};
+    check_engine(&args.input.dead_stones)?;
+    let mut batch = args.input.batch_options();
+    batch.stop = stop_on_signals();
+    let opts = ReportOptions {
+        batch,
+        rate: args.rating.rate_options()?,
+        max_boards: args.max_boards,
+        max_rows: args.max_rows,
+        ..ReportOptions::default()
+    };
+    let built = match report::build(&args.input.paths, &opts) {
+        Ok(r) => r,
+        Err(ReportError::Interrupted(summary)) => {
+            eprint!("{}", summary.headline());
+            eprintln!("echelle: no report written: a page of part of the archive would mislead");
+            return Ok(ExitCode::from(INTERRUPTED));
+        }
+        Err(e) => return Err(e.to_string()),
+    };
+    write_text(&args.output, built.html())?;
+    if !args.quiet {
+        eprint!("{}", built.summary.render());
+        eprintln!(
+            "echelle: {} written: {} games to look at, {} boards",
+            args.output.display(),
+            built.flagged.len(),
+            built.boards.len()
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match &cli.command {
@@ -258,6 +258,7 @@ fn main() -> ExitCode {
         Command::Rate(a) => rate(a),
         Command::Accuracy(a) => accuracy(a).map(|()| ExitCode::SUCCESS),
         Command::Show(a) => show(a).map(|()| ExitCode::SUCCESS),
+        Command::Report(a) => report(a),
     };
     match result {
         Ok(code) => code,

@@ -10,7 +10,7 @@
 mod svg;
 mod text;
 
-pub use self::svg::svg;
+pub use self::svg::{SvgOptions, svg, svg_with};
 pub use self::text::terminal;
 
 use crate::analyze::Picture;
@@ -243,7 +243,7 @@ fn num(v: f64) -> String {
 }
 
 /// Name of a rule set, as people write it.
-fn rules_name(r: RuleSet) -> &'static str {
+pub fn rules_name(r: RuleSet) -> &'static str {
     match r {
         RuleSet::French => "French",
         RuleSet::Japanese => "Japanese",
@@ -309,7 +309,7 @@ fn verdict_text(v: Verdict) -> &'static str {
 }
 
 /// `B+2.5`, `W+0.5` or `Draw` from a Black − White margin.
-fn margin_text(margin: f64) -> String {
+pub fn margin_text(margin: f64) -> String {
     if margin > 0.0 {
         format!("B+{}", num(margin))
     } else if margin < 0.0 {

@@ -84,24 +84,62 @@ fn caption(input: &DiagramInput) -> String {
     c
 }
 
+/// What an SVG diagram draws besides the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SvgOptions {
+    /// The title above the board and the score caption below it (a page that shows them
+    /// beside the board leaves them out: the canvas is then the board's).
+    pub captions: bool,
+    /// A dashed orange ring on the stones of groups the playouts left near a coin toss.
+    pub unsure: bool,
+}
+
+impl Default for SvgOptions {
+    /// What `show --svg` draws: captions, no unsure marks.
+    fn default() -> Self {
+        SvgOptions {
+            captions: true,
+            unsure: false,
+        }
+    }
+}
+
 /// A clean standalone SVG of the final position, with a title and a one-line score caption.
 ///
 /// Stones are `<circle class="stone …">`; dead stones are smaller and translucent with a red
 /// cross, territory is a small square, seki stones carry a green ring, the last move a red one.
 pub fn svg(input: &DiagramInput) -> String {
+    svg_with(input, SvgOptions::default())
+}
+
+/// [`svg`], with or without the captions, with or without the unsure groups marked.
+pub fn svg_with(input: &DiagramInput, opts: SvgOptions) -> String {
     let v = View::new(input);
     let title = clean(&input.title);
-    let cap = clean(&caption(input));
+    let cap = if opts.captions {
+        clean(&caption(input))
+    } else {
+        String::new()
+    };
     let (w, h) = (v.w.max(1), v.h.max(1));
     let board_w = 2 * MARGIN + (w - 1) * CELL;
     let board_h = 2 * MARGIN + (h - 1) * CELL;
+    let (title_h, caption_h) = if opts.captions {
+        (TITLE_H, CAPTION_H)
+    } else {
+        (0, 0)
+    };
     // Rough text widths (bold 15 px title, 12 px caption) so long lines are not clipped.
-    let title_w = title.chars().count() * 9 + 20;
+    let title_w = if opts.captions {
+        title.chars().count() * 9 + 20
+    } else {
+        0
+    };
     let cap_w = cap.chars().count() * 13 / 2 + 20;
     let total_w = (board_w + 2 * PAD).max(title_w).max(cap_w);
-    let total_h = TITLE_H + board_h + CAPTION_H;
+    let total_h = title_h + board_h + caption_h;
     let ox = (total_w - board_w) / 2;
-    let oy = TITLE_H;
+    let oy = title_h;
     // Pixel centre of point (x, y).
     let px = |x: usize| ox + MARGIN + x * CELL;
     let py = |y: usize| oy + MARGIN + y * CELL;
@@ -116,26 +154,33 @@ pub fn svg(input: &DiagramInput) -> String {
         s,
         r##"<rect x="0" y="0" width="{total_w}" height="{total_h}" fill="#ffffff"/>"##
     );
-    let _ = writeln!(
-        s,
-        r##"<text x="{}" y="22" font-size="15" font-weight="bold" text-anchor="middle" fill="#222">{}</text>"##,
-        total_w / 2,
-        xml(&title)
-    );
+    if opts.captions {
+        let _ = writeln!(
+            s,
+            r##"<text x="{}" y="22" font-size="15" font-weight="bold" text-anchor="middle" fill="#222">{}</text>"##,
+            total_w / 2,
+            xml(&title)
+        );
+    }
     let _ = writeln!(
         s,
         r##"<rect x="{ox}" y="{oy}" width="{board_w}" height="{board_h}" fill="#dcb35c" stroke="#8a6a2a"/>"##
     );
     if v.w > 0 && v.h > 0 {
         svg_board(&mut s, &v, &px, &py);
+        if opts.unsure && v.life_note.is_none() {
+            svg_unsure(&mut s, input, &v, &px, &py);
+        }
     }
-    let _ = writeln!(
-        s,
-        r##"<text x="{}" y="{}" font-size="12" text-anchor="middle" fill="#222">{}</text>"##,
-        total_w / 2,
-        oy + board_h + 20,
-        xml(&cap)
-    );
+    if opts.captions {
+        let _ = writeln!(
+            s,
+            r##"<text x="{}" y="{}" font-size="12" text-anchor="middle" fill="#222">{}</text>"##,
+            total_w / 2,
+            oy + board_h + 20,
+            xml(&cap)
+        );
+    }
     s.push_str("</svg>\n");
     s
 }
@@ -249,6 +294,34 @@ fn svg_board(s: &mut String, v: &View, px: &dyn Fn(usize) -> usize, py: &dyn Fn(
     }
 }
 
+/// A dashed orange ring on every stone of a group the playouts left near a coin toss.
+fn svg_unsure(
+    s: &mut String,
+    input: &DiagramInput,
+    v: &View,
+    px: &dyn Fn(usize) -> usize,
+    py: &dyn Fn(usize) -> usize,
+) {
+    let unsure = &input.life.unsure;
+    if unsure.len() != v.w * v.h {
+        return;
+    }
+    for y in 0..v.h {
+        for x in 0..v.w {
+            let marked = unsure.get(y * v.w + x).copied().unwrap_or(false);
+            if marked && matches!(v.at(x, y), Cell::Stone { .. }) {
+                let _ = writeln!(
+                    s,
+                    r##"<circle class="unsure" cx="{}" cy="{}" r="{}" fill="none" stroke="#e67e00" stroke-width="2" stroke-dasharray="3 2"/>"##,
+                    px(x),
+                    py(y),
+                    CELL / 2 + 1
+                );
+            }
+        }
+    }
+}
+
 /// CSS class and fill of a stone.
 fn stone_paint(c: Color) -> (&'static str, &'static str) {
     match c {
@@ -294,6 +367,45 @@ mod tests {
         assert!(g.contains("French: Black 43 – White 40.5"), "{g}");
         // Deterministic.
         assert_eq!(g, svg(&inp));
+    }
+
+    #[test]
+    fn without_captions_the_canvas_is_the_board_and_unsure_stones_are_ringed() {
+        let (p, mut life, s) = seed_scored();
+        let inp = input(&p, &life, Some(&s));
+        let full = svg(&inp);
+        assert_eq!(full, svg_with(&inp, SvgOptions::default()));
+        let bare = svg_with(
+            &inp,
+            SvgOptions {
+                captions: false,
+                unsure: true,
+            },
+        );
+        assert!(!bare.contains("French:"), "{bare}");
+        let side = 2 * MARGIN + 8 * CELL;
+        assert!(
+            bare.contains(&format!("width=\"{}\" height=\"{side}\"", side + 2 * PAD)),
+            "{bare}"
+        );
+        assert_eq!(bare.matches("class=\"unsure\"").count(), 0);
+        // Mark the first stone's point unsure: one ring, and none on an empty point.
+        let first = p.cells.iter().position(|c| c.is_some()).unwrap_or(0);
+        let empty = p.cells.iter().position(|c| c.is_none()).unwrap_or(0);
+        life.unsure = vec![false; p.cells.len()];
+        life.unsure[first] = true;
+        life.unsure[empty] = true;
+        let inp = input(&p, &life, Some(&s));
+        let marked = svg_with(
+            &inp,
+            SvgOptions {
+                captions: false,
+                unsure: true,
+            },
+        );
+        assert_eq!(marked.matches("class=\"unsure\"").count(), 1);
+        // show's picture is unchanged by the marks.
+        assert_eq!(svg(&inp), full);
     }
 
     #[test]

@@ -61,22 +61,59 @@ impl RateReport {
     /// count with the confidence of its dead stones, and what the game was rated on.
     pub fn disputed_list(&self) -> String {
         let mut out = String::new();
-        for d in &self.disputed {
-            let rated = match d.rated_on {
-                Some(w) if w == d.recorded => format!("rated on RE ({})", winner_label(w)),
-                Some(w) => format!("rated on the count ({})", winner_label(w)),
-                None => "not rated".to_string(),
-            };
+        for (d, row) in self.disputed.iter().zip(self.disputed_rows()) {
             let _ = writeln!(
                 out,
-                "{}\tRE: {}\tcount: {}+{} ({})\t{rated}",
+                "{}\tRE: {}\tcount: {} ({})\t{}",
                 d.game.columns(),
-                winner_label(d.recorded),
-                winner_label(d.count.winner),
-                d.count.margin,
-                confidence_label(d),
+                row.recorded,
+                row.count,
+                row.confidence,
+                row.rated
             );
         }
         out
     }
+
+    /// The disputed games as the columns of a table, in stream order.
+    pub fn disputed_rows(&self) -> Vec<DisputedRow> {
+        self.disputed
+            .iter()
+            .map(|d| DisputedRow {
+                source: d.game.source.clone(),
+                date: d.game.date.clone().unwrap_or_default(),
+                black: d.game.black.clone().unwrap_or_else(|| "?".into()),
+                white: d.game.white.clone().unwrap_or_else(|| "?".into()),
+                recorded: winner_label(d.recorded),
+                count: format!("{}+{}", winner_label(d.count.winner), d.count.margin),
+                confidence: confidence_label(d),
+                rated: match d.rated_on {
+                    Some(w) if w == d.recorded => format!("rated on RE ({})", winner_label(w)),
+                    Some(w) => format!("rated on the count ({})", winner_label(w)),
+                    None => "not rated".to_string(),
+                },
+            })
+            .collect()
+    }
+}
+
+/// One disputed game in words, column by column.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DisputedRow {
+    /// Source label `file#game`.
+    pub source: String,
+    /// Date as given (empty when none).
+    pub date: String,
+    /// Black's name (`?` when none).
+    pub black: String,
+    /// White's name.
+    pub white: String,
+    /// The signed winner: `B`, `W`, `draw`, `void`, `?`.
+    pub recorded: &'static str,
+    /// The count: `B+12.5`.
+    pub count: String,
+    /// How far its dead stones can be trusted.
+    pub confidence: String,
+    /// What the game was rated on.
+    pub rated: String,
 }

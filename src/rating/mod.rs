@@ -31,6 +31,7 @@ pub mod table;
 pub mod whr;
 
 pub use account::{Collected, Failure, Ledger, Reading};
+pub use dispute::DisputedRow;
 pub use engine::{Engine, Starts, make_engine};
 pub use error::{FfgOutputError, LineProblem, RateError};
 pub use evaluate::{Bin, EngineEvaluation, Figures, Half, Slice};

@@ -11,6 +11,7 @@ pub mod board;
 pub mod choice;
 pub mod decode;
 pub mod diagram;
+pub mod federation;
 pub mod gtp;
 pub mod handicap;
 pub mod input;

@@ -1,0 +1,1 @@
+//! A results file against the SGF records of the same tournament.

@@ -1,0 +1,1 @@
+//! A tournament's games from SGF records, and the results file they make.

@@ -1,0 +1,294 @@
+//! Results files (`.tou`, `.h9`): the real files of the shared folder read and checked for
+//! symmetry as its README describes them; written from `samples/tournament`, read back.
+
+mod common;
+
+use echelle::federation::ResultsFormat;
+use echelle::federation::table::{self, ResultsTable, Symmetry};
+use std::path::{Path, PathBuf};
+
+/// The shared folder of federation files, or `None` with a printed reason.
+fn federation_files() -> Option<PathBuf> {
+    let p = common::corpus()?.join("federation-files");
+    if p.is_dir() {
+        Some(p)
+    } else {
+        common::skip(&format!("{} is absent", p.display()));
+        None
+    }
+}
+
+fn read(dir: &Path, rel: &str, format: ResultsFormat) -> ResultsTable {
+    let bytes = std::fs::read(dir.join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"));
+    table::read(rel, &bytes, format).unwrap_or_else(|e| panic!("{rel}: {e}"))
+}
+
+/// What the shared folder's README says of each file.
+struct Expected {
+    rel: &'static str,
+    format: ResultsFormat,
+    encoding: &'static str,
+    embedded: bool,
+    /// Line numbers of the first and last player rows.
+    rows_at: (usize, usize),
+    rows: usize,
+    rounds: &'static [u32],
+    games: usize,
+    no_games: usize,
+    /// Rows of the games that cannot be rated, with why.
+    unratable: &'static [(usize, usize, Symmetry)],
+    /// Rows of the games whose result is `?`.
+    unknown: &'static [(usize, usize)],
+}
+
+const OG: &str = "lucvannier-opengotha/exportfiles/";
+const GOAT: &str = "yrutschle-goat/t/";
+
+fn expected() -> Vec<Expected> {
+    let e =
+        |rel: &'static str, format, encoding, embedded, rows_at, rows, rounds, games, no_games| {
+            Expected {
+                rel,
+                format,
+                encoding,
+                embedded,
+                rows_at,
+                rows,
+                rounds,
+                games,
+                no_games,
+                unratable: &[],
+                unknown: &[],
+            }
+        };
+    use ResultsFormat::{H9, Tou};
+    vec![
+        e(
+            "Tournoi de Juvisy.tou",
+            Tou,
+            "ISO-8859-1",
+            false,
+            (12, 30),
+            19,
+            &[1, 2, 3, 4],
+            36,
+            4,
+        ),
+        e(
+            "CdFA2020-essaiLVCup.tou",
+            Tou,
+            "ISO-8859-1",
+            false,
+            (12, 27),
+            16,
+            &[1, 2, 3, 4],
+            32,
+            0,
+        ),
+        e(
+            "Tournoi de Juvisy.h9",
+            H9,
+            "ISO-8859-1",
+            false,
+            (12, 30),
+            19,
+            &[1, 2, 3, 4],
+            36,
+            4,
+        ),
+        Expected {
+            // 12 games in round 1, rounds 2–5 unpaired (`0-`); the both-win game on rows 9
+            // and 10; the two `?` results of rows 7 and 8.
+            unratable: &[(9, 10, Symmetry::BothWon)],
+            unknown: &[(7, 8)],
+            ..e(
+                "TournoiChinois.h9",
+                H9,
+                "ASCII",
+                false,
+                (12, 35),
+                24,
+                &[1, 2, 3, 4, 5],
+                12,
+                96,
+            )
+        },
+        e(
+            "ioct_20_02.h9",
+            H9,
+            "ASCII",
+            false,
+            (11, 14),
+            4,
+            &[1, 2, 3],
+            6,
+            0,
+        ),
+        // 231 cells of which 61 are `0=`: 85 games.
+        e(
+            "out.200",
+            Tou,
+            "UTF-8",
+            true,
+            (97, 129),
+            33,
+            &[1, 2, 3, 4, 5, 6, 7],
+            85,
+            61,
+        ),
+        e("out.201", Tou, "UTF-8", true, (23, 44), 22, &[1], 11, 0),
+        e(
+            "out.202",
+            Tou,
+            "ISO-8859-1",
+            true,
+            (68, 89),
+            22,
+            &[1],
+            11,
+            0,
+        ),
+        e(
+            "out.203",
+            Tou,
+            "ISO-8859-1",
+            true,
+            (67, 88),
+            22,
+            &[1],
+            11,
+            0,
+        ),
+        // Its four columns are rounds 1, 3, 4 and 6; 30 of its 44 cells are `0=`.
+        e(
+            "out.204",
+            Tou,
+            "UTF-8",
+            true,
+            (19, 29),
+            11,
+            &[1, 3, 4, 6],
+            7,
+            30,
+        ),
+        e(
+            "out.204b",
+            Tou,
+            "ISO-8859-1",
+            true,
+            (64, 74),
+            11,
+            &[1, 3, 4, 6],
+            7,
+            30,
+        ),
+        e(
+            "out.204c",
+            Tou,
+            "ISO-8859-1",
+            true,
+            (72, 101),
+            30,
+            &[6],
+            15,
+            0,
+        ),
+    ]
+}
+
+#[test]
+fn every_shared_results_file_reads_as_its_readme_says() {
+    let Some(dir) = federation_files() else {
+        return;
+    };
+    for x in expected() {
+        let rel = if x.rel.starts_with("out.") {
+            format!("{GOAT}{}", x.rel)
+        } else {
+            format!("{OG}{}", x.rel)
+        };
+        let t = read(&dir, &rel, x.format);
+        assert!(t.errors.is_empty(), "{rel}: {:?}", t.errors);
+        assert_eq!(t.encoding, x.encoding, "{rel}");
+        assert_eq!(t.embedded, x.embedded, "{rel}");
+        assert_eq!(t.players.len(), x.rows, "{rel}");
+        let at = (t.players[0].line, t.players[x.rows - 1].line);
+        assert_eq!(at, x.rows_at, "{rel}");
+        assert_eq!(t.rounds, x.rounds, "{rel}");
+        assert_eq!((t.games.len(), t.no_games), (x.games, x.no_games), "{rel}");
+        let unratable: Vec<_> = t
+            .unratable()
+            .map(|g| (g.first, g.second, g.symmetry))
+            .collect();
+        assert_eq!(unratable, x.unratable, "{rel}");
+        let unknown: Vec<_> = t.unknown_results().map(|g| (g.first, g.second)).collect();
+        assert_eq!(unknown, x.unknown, "{rel}");
+        assert!(t.header.date.is_some() && t.header.name.is_some(), "{rel}");
+        // Every game becomes one rating event with the tournament's date and its round.
+        let inputs = t.game_inputs();
+        assert_eq!(inputs.len(), x.games, "{rel}");
+        assert!(inputs.iter().all(|g| g.date == t.header.date));
+        assert!(
+            inputs
+                .iter()
+                .all(|g| g.black.is_some() && g.white.is_some())
+        );
+    }
+}
+
+#[test]
+fn the_same_table_in_utf8_and_latin1_reads_the_same() {
+    let Some(dir) = federation_files() else {
+        return;
+    };
+    for (a, b) in [("out.201", "out.202"), ("out.204", "out.204b")] {
+        let ta = read(&dir, &format!("{GOAT}{a}"), ResultsFormat::Tou);
+        let tb = read(&dir, &format!("{GOAT}{b}"), ResultsFormat::Tou);
+        assert_eq!(
+            ta.players,
+            tb.players
+                .iter()
+                .map(|p| table::PlayerRow {
+                    line: p.line - tb.players[0].line + ta.players[0].line,
+                    ..p.clone()
+                })
+                .collect::<Vec<_>>()
+        );
+        assert_eq!(ta.games, tb.games);
+        assert!(
+            ta.players.iter().any(|p| p.identity.name.contains('é')),
+            "{a}"
+        );
+    }
+}
+
+#[test]
+fn juvisy_tou_and_h9_hold_the_same_games() {
+    let Some(dir) = federation_files() else {
+        return;
+    };
+    let tou = read(
+        &dir,
+        &format!("{OG}Tournoi de Juvisy.tou"),
+        ResultsFormat::Tou,
+    );
+    let h9 = read(
+        &dir,
+        &format!("{OG}Tournoi de Juvisy.h9"),
+        ResultsFormat::H9,
+    );
+    let key = |t: &ResultsTable| -> Vec<_> {
+        t.game_inputs()
+            .into_iter()
+            .map(|g| (g.round, g.black, g.white, g.handicap, g.winner, g.komi))
+            .collect()
+    };
+    assert_eq!(key(&tou), key(&h9));
+    // Accents read by characters: the name column stays aligned.
+    assert!(
+        tou.players
+            .iter()
+            .any(|p| p.identity.name == "Burq François")
+    );
+    assert_eq!(tou.players[17].identity.licence, "");
+}

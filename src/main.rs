@@ -121,8 +121,15 @@ fn rate(args: &RateArgs) -> Result<ExitCode, String> {
     opts.json = false;
     opts.analyze.rating_inputs = true;
     opts.stop = stop_on_signals();
+    // Results files (.tou, .h9) named on the command line are read beside the SGF walk.
+    let (results, records): (Vec<PathBuf>, Vec<PathBuf>) = args
+        .input
+        .paths
+        .iter()
+        .cloned()
+        .partition(|p| echelle::federation::is_results_path(p));
     let mut kept = Collected::default();
-    let summary = batch::for_each(&args.input.paths, &opts, &mut |done| {
+    let summary = batch::for_each(&records, &opts, &mut |done| {
         kept.add(&done.game.report, done.game.rating);
         Ok(false)
     })
@@ -160,8 +167,11 @@ fn rate(args: &RateArgs) -> Result<ExitCode, String> {
         }),
         ..RateOptions::default()
     });
+    let (tables, results_reading) = echelle::federation::read_results_files(&results);
+    kept.games.extend(tables);
     let report = rating::rate(&kept.games, &ro).map_err(|e| e.to_string())?;
-    let reading = Reading::new(&summary, kept.failures);
+    let mut reading = Reading::new(&summary, kept.failures);
+    reading.results = (!results.is_empty()).then_some(results_reading);
     // The library decides what goes where and in which order; this only writes it.
     for (to, text) in report.outputs(&request, &reading) {
         // A file destination is only given when its path was.

@@ -37,3 +37,59 @@ impl ResultsFormat {
         }
     }
 }
+
+/// Whether a command-line path is a results file to read as such (a file named `.tou` or
+/// `.h9`), rather than an input for the SGF walk.
+pub fn is_results_path(path: &std::path::Path) -> bool {
+    path.is_file() && ResultsFormat::of_path(&path.to_string_lossy()).is_some()
+}
+
+/// Reads results files for `rate`: their games as rating inputs, and how every file, game
+/// and line was accounted.
+pub fn read_results_files(
+    paths: &[std::path::PathBuf],
+) -> (Vec<crate::rating::GameInput>, crate::rating::ResultsReading) {
+    let mut games = Vec::new();
+    let mut reading = crate::rating::ResultsReading::default();
+    for path in paths {
+        let name = path.to_string_lossy().into_owned();
+        reading.files += 1;
+        let Some(format) = ResultsFormat::of_path(&name) else {
+            reading
+                .failed_whole
+                .push((name, "not a .tou or .h9 file".into()));
+            continue;
+        };
+        let bytes = match std::fs::read(path) {
+            Ok(b) => b,
+            Err(e) => {
+                reading.failed_whole.push((name, e.to_string()));
+                continue;
+            }
+        };
+        let t = match table::read(&name, &bytes, format) {
+            Ok(t) => t,
+            Err(e) => {
+                reading.failed_whole.push((name, e.to_string()));
+                continue;
+            }
+        };
+        reading.games += t.games.len() as u64;
+        for g in t.unratable() {
+            let why = g.symmetry.describe();
+            reading
+                .unratable_games
+                .push(format!("{name}: {}: {why}", t.label(g)));
+        }
+        for g in t.unknown_results() {
+            reading
+                .unratable_games
+                .push(format!("{name}: {}: result unknown (?)", t.label(g)));
+        }
+        for e in &t.errors {
+            reading.line_errors.push((name.clone(), e.to_string()));
+        }
+        games.extend(t.game_inputs());
+    }
+    (games, reading)
+}

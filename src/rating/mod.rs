@@ -28,7 +28,7 @@ pub mod seed;
 pub mod table;
 pub mod whr;
 
-pub use account::{Collected, Failure, Ledger, Reading};
+pub use account::{Collected, Failure, Ledger, Reading, ResultsReading};
 pub use engine::{Engine, Starts, make_engine};
 pub use error::{LineProblem, RateError};
 pub use evaluate::{Bin, EngineEvaluation, Figures, Half, Slice};

@@ -3,7 +3,7 @@
 mod cli;
 
 use clap::Parser;
-use cli::{AccuracyArgs, AnalyzeArgs, Cli, ColorChoice, Command, RateArgs, ShowArgs};
+use cli::{AccuracyArgs, AnalyzeArgs, Cli, ColorChoice, Command, RateArgs, ResultsArgs, ShowArgs};
 use echelle::batch;
 use echelle::life::DeadStones;
 use echelle::rating::{
@@ -193,6 +193,55 @@ fn rate(args: &RateArgs) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// `results`: a tournament's results file from its records, or `--check` of one against them.
+fn results(args: &ResultsArgs) -> Result<ExitCode, String> {
+    use echelle::federation::{ResultsFormat, check, table, tournament};
+    check_engine(&args.input.dead_stones)?;
+    let mut opts = args.input.batch_options();
+    opts.stop = stop_on_signals();
+    let (games, failures) =
+        tournament::read_games(&args.input.paths, &opts).map_err(|e| e.to_string())?;
+    if let Some(file) = &args.check {
+        let name = file.to_string_lossy();
+        let format = ResultsFormat::of_path(&name).unwrap_or(args.format);
+        let bytes = std::fs::read(file).map_err(|e| format!("cannot read {name}: {e}"))?;
+        let t = table::read(&name, &bytes, format).map_err(|e| format!("{name}: {e}"))?;
+        let mut report = check::check(&t, &games);
+        for f in &failures {
+            report.findings.insert(
+                0,
+                check::Finding::FileProblem(format!("{}: {}", f.source(), f.reason())),
+            );
+        }
+        print!("{}", report.text());
+        return Ok(if report.findings.is_empty() {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::from(1)
+        });
+    }
+    let wo = tournament::WriteOptions {
+        format: args.format,
+        name: args.name.clone(),
+        date: args.date.clone(),
+        place: args.place.clone(),
+        directory: Default::default(),
+    };
+    let t = tournament::Tournament::from_games(&games, &failures, &wo)
+        .map_err(|e| e.to_string().trim_end().to_string())?;
+    let bytes = t.bytes(args.format).map_err(|e| e.to_string())?;
+    match &args.output {
+        Some(p) => {
+            std::fs::write(p, &bytes).map_err(|e| format!("cannot write {}: {e}", p.display()))
+        }
+        None => std::io::stdout()
+            .lock()
+            .write_all(&bytes)
+            .map_err(|e| format!("cannot write the output: {e}")),
+    }?;
+    Ok(ExitCode::SUCCESS)
+}
+
 fn accuracy(args: &AccuracyArgs) -> Result<(), String> {
     let mut params = echelle::life::EstimateParams::default();
     if let Some(n) = args.playouts {
@@ -252,6 +301,7 @@ fn main() -> ExitCode {
         Command::Rate(a) => rate(a),
         Command::Accuracy(a) => accuracy(a).map(|()| ExitCode::SUCCESS),
         Command::Show(a) => show(a).map(|()| ExitCode::SUCCESS),
+        Command::Results(a) => results(a),
     };
     match result {
         Ok(code) => code,

@@ -292,3 +292,184 @@ fn juvisy_tou_and_h9_hold_the_same_games() {
     );
     assert_eq!(tou.players[17].identity.licence, "");
 }
+
+fn echelle(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_echelle"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("echelle runs: {e}"))
+}
+
+fn snapshot(name: &str) -> Vec<u8> {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/snapshots")
+        .join(name);
+    std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+#[test]
+fn results_files_written_from_the_sample_tournament_match_their_snapshots() {
+    for (format, snap) in [("tou", "tournament.tou"), ("h9", "tournament.h9")] {
+        let out = echelle(&[
+            "results",
+            "samples/tournament",
+            "--no-progress",
+            "--place",
+            "Lyon",
+            "--format",
+            format,
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(out.stdout, snapshot(snap), "{snap}");
+        // ISO-8859-1: `é` is one byte.
+        assert!(out.stdout.windows(3).any(|w| w == b"Zo\xE9"));
+    }
+}
+
+#[test]
+fn written_files_read_back_into_the_same_games() {
+    use echelle::federation::tournament::read_games;
+    use echelle::record::{ResultKind, Winner};
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let (games, failures) = read_games(
+        &[dir.join("samples/tournament")],
+        &echelle::batch::BatchOptions::default(),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert!(failures.is_empty());
+    assert_eq!(games.len(), 12);
+    for (snap, format) in [
+        ("tournament.tou", ResultsFormat::Tou),
+        ("tournament.h9", ResultsFormat::H9),
+    ] {
+        let t = table::read(snap, &snapshot(snap), format).unwrap_or_else(|e| panic!("{e}"));
+        assert!(
+            t.errors.is_empty() && t.unratable().count() == 0,
+            "{}",
+            t.report()
+        );
+        let mut back: Vec<_> = t
+            .game_inputs()
+            .into_iter()
+            .map(|g| (g.round, g.black, g.white, g.handicap, g.winner))
+            .collect();
+        let mut want: Vec<_> = games
+            .iter()
+            // A .tou writes a forfeit as no game (`0+`/`0-`); a .h9 as a `!` cell.
+            .filter(|g| format == ResultsFormat::H9 || g.kind != Some(ResultKind::Forfeit))
+            .map(|g| {
+                // An even game without komi is written handicap 1.
+                let h = if g.handicap == 0 && g.komi == Some(0.5) {
+                    1
+                } else {
+                    g.handicap
+                };
+                (
+                    g.round.clone(),
+                    g.black.clone(),
+                    g.white.clone(),
+                    h,
+                    g.winner,
+                )
+            })
+            .collect();
+        back.sort_by_key(|g| format!("{g:?}"));
+        want.sort_by_key(|g| format!("{g:?}"));
+        assert_eq!(back, want, "{snap}");
+        assert!(want.iter().any(|g| g.4 == Winner::White));
+        let forfeits = t
+            .game_inputs()
+            .iter()
+            .filter(|g| g.kind == Some(ResultKind::Forfeit))
+            .count();
+        assert_eq!(forfeits, usize::from(format == ResultsFormat::H9), "{snap}");
+    }
+}
+
+#[test]
+fn the_check_lists_what_the_director_must_look_at() {
+    let out = echelle(&[
+        "results",
+        "--check",
+        "tests/snapshots/tournament.tou",
+        "samples/tournament",
+        "--no-progress",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    // The file is echelle's own: only the game whose count disputes RE is listed.
+    assert_eq!(
+        text,
+        "round 3: Ana Muñoz - Élodie Marchand: the count names the other winner than RE \
+         (winner-differs) (samples/tournament/ronde-3-d-a.sgf#0)\n\
+         11 games in the results file, 12 in the records, 11 on both sides; 1 to check\n"
+    );
+    // A director's file with a result turned over, a colour swapped and a game missing.
+    let tou = snapshot("tournament.tou")
+        .iter()
+        .map(|b| char::from(*b))
+        .collect::<String>()
+        .replace(
+            "   1 Zoé Garnier               1K                 6+w0",
+            "   1 Zoé Garnier               1K                 6-w0",
+        )
+        .replace(
+            "   6 Ana Muñoz                 2K                 1-b0",
+            "   6 Ana Muñoz                 2K                 1+b0",
+        )
+        .replace("    5+w0    1-w0", "    5+b0    1-w0")
+        .replace(
+            "   5 Jérôme Lefèvre            1D                 4-b0",
+            "   5 Jérôme Lefèvre            1D                 4-w0",
+        )
+        .replace("    7-w1", "    0=  ")
+        .replace("    5+b1", "    0=  ");
+    let latin1: Vec<u8> = tou
+        .chars()
+        .map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?'))
+        .collect();
+    let path = std::env::temp_dir().join(format!("echelle-check-{}.tou", std::process::id()));
+    std::fs::write(&path, latin1).unwrap_or_else(|e| panic!("{e}"));
+    let out = echelle(&[
+        "results",
+        "--check",
+        &path.to_string_lossy(),
+        "samples/tournament",
+        "--no-progress",
+    ]);
+    let _ = std::fs::remove_file(&path);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("round 1: Ana Muñoz - Zoé Garnier: winner differs: the file says Ana Muñoz, the record Zoé Garnier"), "{text}");
+    assert!(text.contains("round 1: Élodie Marchand - Jérôme Lefèvre: colour differs: Black is Élodie Marchand in the file, Jérôme Lefèvre in the record"), "{text}");
+    assert!(text.contains("round 3: Léa Dubois - Jérôme Lefèvre: only in the records (samples/tournament/ronde-3-f-b.sgf#0)"), "{text}");
+    assert!(
+        text.contains(
+            "10 games in the results file, 12 in the records, 10 on both sides; 4 to check"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn rate_takes_results_files_beside_sgf_inputs() {
+    let out = echelle(&[
+        "rate",
+        "tests/snapshots/tournament.tou",
+        "samples/club-2025",
+        "--no-progress",
+        "--format",
+        "csv",
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains(
+        "echelle: 1 results files (.tou, .h9): 1 read + 0 failed whole; 11 games in them (0 unratable); 0 lines unreadable"
+    ), "{err}");
+    let csv = String::from_utf8_lossy(&out.stdout);
+    assert!(csv.contains("Élodie Marchand"), "{csv}");
+}

@@ -199,8 +199,12 @@ fn results(args: &ResultsArgs) -> Result<ExitCode, String> {
     check_engine(&args.input.dead_stones)?;
     let mut opts = args.input.batch_options();
     opts.stop = stop_on_signals();
-    let (games, failures) =
-        tournament::read_games(&args.input.paths, &opts).map_err(|e| e.to_string())?;
+    let Some((games, failures)) =
+        tournament::read_games(&args.input.paths, &opts).map_err(|e| e.to_string())?
+    else {
+        eprintln!("echelle: interrupted: nothing written or checked (every game is needed)");
+        return Ok(ExitCode::from(INTERRUPTED));
+    };
     if let Some(file) = &args.check {
         let name = file.to_string_lossy();
         let format = ResultsFormat::of_path(&name).unwrap_or(args.format);

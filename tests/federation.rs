@@ -340,7 +340,8 @@ fn written_files_read_back_into_the_same_games() {
         &[dir.join("samples/tournament")],
         &echelle::batch::BatchOptions::default(),
     )
-    .unwrap_or_else(|e| panic!("{e}"));
+    .unwrap_or_else(|e| panic!("{e}"))
+    .unwrap_or_else(|| panic!("not interrupted"));
     assert!(failures.is_empty());
     assert_eq!(games.len(), 12);
     for (snap, format) in [

@@ -237,21 +237,25 @@ pub struct Tournament {
     pub entrants: Vec<Entrant>,
 }
 
-/// Reads the games of SGF inputs for a results file or a check: every game's rating view,
-/// and the records that could not be read.
+/// The games of a tournament's records: every game's rating view, and the records that
+/// could not be read.
+pub type RecordGames = (Vec<GameInput>, Vec<Failure>);
+
+/// Reads the games of SGF inputs for a results file or a check; `None` when the batch was
+/// stopped ([`BatchOptions::stop`]): a results file needs every game.
 pub fn read_games(
     paths: &[PathBuf],
     opts: &BatchOptions,
-) -> Result<(Vec<GameInput>, Vec<Failure>), BatchError> {
+) -> Result<Option<RecordGames>, BatchError> {
     let mut opts = opts.clone();
     opts.json = false;
     opts.analyze.rating_inputs = true;
     let mut kept = Collected::default();
-    batch::for_each(paths, &opts, &mut |done| {
+    let summary = batch::for_each(paths, &opts, &mut |done| {
         kept.add(&done.game.report, done.game.rating);
         Ok(false)
     })?;
-    Ok((kept.games, kept.failures))
+    Ok((!summary.interrupted).then_some((kept.games, kept.failures)))
 }
 
 /// `3d`, `3 dan`, `12k`, `1p` as the formats write ranks, with a strength to order by.

@@ -474,3 +474,75 @@ fn rate_takes_results_files_beside_sgf_inputs() {
     let csv = String::from_utf8_lossy(&out.stdout);
     assert!(csv.contains("Élodie Marchand"), "{csv}");
 }
+
+#[test]
+fn opengotha_xml_and_its_exports_hold_the_same_games() {
+    use echelle::federation::check::match_key;
+    use echelle::federation::xml;
+    let Some(dir) = federation_files() else {
+        return;
+    };
+    let og = "lucvannier-opengotha/";
+    for (xml_file, export, format, names) in [
+        (
+            "tournamentfiles/Tournoi de Juvisy.xml",
+            "Tournoi de Juvisy.tou",
+            ResultsFormat::Tou,
+            true,
+        ),
+        (
+            "tournamentfiles/Tournoi de Juvisy.xml",
+            "Tournoi de Juvisy.h9",
+            ResultsFormat::H9,
+            true,
+        ),
+        (
+            "tournamentfiles/CdFA2020-essaiLVCup.xml",
+            "CdFA2020-essaiLVCup.tou",
+            ResultsFormat::Tou,
+            true,
+        ),
+        // The CJK names became `?` in the export: only rounds, handicaps and results compare.
+        (
+            "tournamentfiles/TournoiChinois.xml",
+            "TournoiChinois.h9",
+            ResultsFormat::H9,
+            false,
+        ),
+        (
+            "tournamentfiles/work/ioct_20_02.xml",
+            "ioct_20_02.h9",
+            ResultsFormat::H9,
+            true,
+        ),
+    ] {
+        let text = std::fs::read_to_string(dir.join(og).join(xml_file))
+            .unwrap_or_else(|e| panic!("{xml_file}: {e}"));
+        let from_xml = xml::game_inputs(xml_file, &text);
+        let table = read(&dir, &format!("{OG}{export}"), format);
+        let key = |g: &echelle::rating::GameInput| {
+            let name = |n: &Option<String>| {
+                if names {
+                    match_key(n.as_deref().unwrap_or(""))
+                } else {
+                    String::new()
+                }
+            };
+            format!(
+                "{:?} {} / {} h{} {:?} {:?}",
+                g.round,
+                name(&g.black),
+                name(&g.white),
+                g.handicap,
+                g.winner,
+                g.komi
+            )
+        };
+        let mut a: Vec<String> = from_xml.iter().map(key).collect();
+        let mut b: Vec<String> = table.game_inputs().iter().map(key).collect();
+        a.sort();
+        b.sort();
+        assert_eq!(a, b, "{xml_file} against {export}");
+        assert!(!a.is_empty());
+    }
+}

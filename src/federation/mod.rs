@@ -9,6 +9,7 @@
 //! - `tournament`: a tournament's games from SGF records (players, rounds), and the results
 //!   file it makes.
 //! - `check`: a results file against the SGF records of the same tournament.
+//! - `xml`: OpenGotha's tournament XML, its games as rating inputs (to cross-check exports).
 
 pub mod cell;
 pub mod check;
@@ -17,6 +18,7 @@ pub mod table;
 pub mod text;
 pub mod tou;
 pub mod tournament;
+pub mod xml;
 
 crate::choice::choice! {
     /// A tournament results file format.

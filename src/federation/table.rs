@@ -497,8 +497,10 @@ pub fn read(file: &str, bytes: &[u8], format: ResultsFormat) -> Result<ResultsTa
     }
     let columns = tokens.iter().map(Vec::len).max().unwrap_or(0);
     let rows = players.len();
+    let broken: std::collections::BTreeSet<usize> = errors.iter().map(|e| e.line).collect();
     for (p, toks) in players.iter_mut().zip(&tokens) {
-        if toks.len() < columns && p.identity != Identity::default() {
+        // A row already in error (too short, shifted columns) is not told again.
+        if toks.len() < columns && !broken.contains(&p.line) {
             errors.push(LineError {
                 line: p.line,
                 kind: LineErrorKind::MissingCells {

@@ -564,9 +564,14 @@ impl Tournament {
         let mut lines: Vec<String> = Vec::new();
         match format {
             ResultsFormat::Tou => {
-                let (y, m, d) = (&self.date[..4], &self.date[5..7], &self.date[8..10]);
+                // `date` is `YYYY-MM-DD`; written `dd/mm/yyyy` (as given if it is not).
+                let parts: Vec<&str> = self.date.split('-').collect();
+                let date = match parts[..] {
+                    [y, m, d] => format!("{d}/{m}/{y}"),
+                    _ => self.date.clone(),
+                };
                 lines.push(format!(";name={}", self.name));
-                lines.push(format!(";date={d}/{m}/{y}"));
+                lines.push(format!(";date={date}"));
                 lines.push(format!(";vill={}", self.place));
                 lines.push(format!(";comm={}", self.name));
                 lines.push(";prog=echelle".into());

@@ -546,3 +546,48 @@ fn opengotha_xml_and_its_exports_hold_the_same_games() {
         assert!(!a.is_empty());
     }
 }
+
+#[test]
+fn rate_names_the_bad_lines_of_a_results_file_and_reads_the_rest() {
+    let dir = std::env::temp_dir().join(format!("echelle-bad-tou-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    let path = dir.join("bad.tou");
+    let text = ";name=Club\n;date=01/03/2025\n\
+        \x20  1 Dupont Jean               2D 0000000 31To    2+w0    3+b0\n\
+        \x20  2 Martin Paul               1K 0000000 31To    1-b0    9+w0\n\
+        \x20  3 Petit\n";
+    std::fs::write(&path, text).unwrap_or_else(|e| panic!("{e}"));
+    let skipped = dir.join("skipped.txt");
+    let out = echelle(&[
+        "rate",
+        "--no-progress",
+        "--engine",
+        "ffg2003",
+        &path.to_string_lossy(),
+        "--skipped",
+        &skipped.to_string_lossy(),
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    let list = std::fs::read_to_string(&skipped).unwrap_or_default();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(out.status.success(), "{err}");
+    let file = path.to_string_lossy();
+    assert!(err.contains("1 results files (.tou, .h9): 1 read + 0 failed whole; 2 games in them (1 unratable); 2 lines unreadable"), "{err}");
+    assert!(
+        err.contains(&format!(
+            "{file}: line 4: round column 2: opponent 9 is past the table (3 rows)"
+        )),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!(
+            "{file}: line 5: truncated row: 10 characters, its identity columns need 33"
+        )),
+        "{err}"
+    );
+    assert!(err.contains(&format!("{file}: round 2: Dupont Jean (row 1) - Petit (row 3): the opponent's cell does not answer")), "{err}");
+    assert!(
+        list.contains(&format!("{file}\t-\t? - ?\tline 5: truncated row")),
+        "{list}"
+    );
+}

@@ -463,7 +463,17 @@ pub fn read(file: &str, bytes: &[u8], format: ResultsFormat) -> Result<ResultsTa
             }
             Err(kind) => {
                 errors.push(LineError { line: n, kind });
-                (Identity::default(), chars.len())
+                // What there is of the name still names the row in the lists.
+                let name_end = match format {
+                    ResultsFormat::Tou => 30,
+                    ResultsFormat::H9 => 36,
+                };
+                let partial = Identity {
+                    place: slice(&chars, 0, 4),
+                    name: slice(&chars, 5, name_end),
+                    ..Identity::default()
+                };
+                (partial, chars.len())
             }
         };
         let mut rest: Vec<String> = chars[from..]

@@ -8,6 +8,7 @@ use clap::{Args, Parser, Subcommand};
 use echelle::batch::{BatchOptions, Only};
 use echelle::choice::Choice;
 use echelle::federation::ListDate;
+use echelle::federation::ResultsFormat;
 use echelle::life::DeadStones;
 use echelle::rating::{
     EngineKind, EngineParams, Format, ParamOverrides, RateOptions, Rounding, Undated, WinnerChoice,
@@ -37,6 +38,9 @@ pub enum Command {
     /// One self-contained HTML page: archive health, games to look at with their boards, the
     /// ladder with rating curves.
     Report(Box<ReportArgs>),
+    /// Write a tournament's results file (.tou, .h9) from its SGF records, or check one
+    /// against them (--check).
+    Results(Box<ResultsArgs>),
 }
 
 /// Parses a library [`Choice`] by name and offers its names and descriptions in `--help`.
@@ -328,6 +332,31 @@ impl RatingArgs {
             ..RateOptions::default()
         })
     }
+}
+
+#[derive(Args)]
+pub struct ResultsArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Format of the results file written (checked files are read by their extension).
+    #[arg(long, value_parser = ChoiceParser::<ResultsFormat>::new(), default_value_t = ResultsFormat::Tou)]
+    pub format: ResultsFormat,
+    /// Tournament name (default: the records' EV).
+    #[arg(long)]
+    pub name: Option<String>,
+    /// First day, YYYY-MM-DD or dd/mm/yyyy (default: the records' first date).
+    #[arg(long)]
+    pub date: Option<String>,
+    /// Place (the town).
+    #[arg(long)]
+    pub place: Option<String>,
+    /// Write the results file here instead of standard output.
+    #[arg(long, short = 'o')]
+    pub output: Option<PathBuf>,
+    /// Check this results file (.tou or .h9) against the records instead of writing one:
+    /// list every game where they disagree; exit status 1 when the list is not empty.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["name", "date", "place", "output"])]
+    pub check: Option<PathBuf>,
 }
 
 impl InputArgs {

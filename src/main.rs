@@ -3,7 +3,10 @@
 mod cli;
 
 use clap::Parser;
-use cli::{AccuracyArgs, AnalyzeArgs, Cli, ColorChoice, Command, RateArgs, ReportArgs, ShowArgs};
+use cli::{
+    AccuracyArgs, AnalyzeArgs, Cli, ColorChoice, Command, RateArgs, ReportArgs, ResultsArgs,
+    ShowArgs,
+};
 use echelle::batch;
 use echelle::life::DeadStones;
 use echelle::rating::{self, Collected, Destination, OutputRequest, Reading};
@@ -114,8 +117,15 @@ fn rate(args: &RateArgs) -> Result<ExitCode, String> {
     opts.json = false;
     opts.analyze.rating_inputs = true;
     opts.stop = stop_on_signals();
+    // Results files (.tou, .h9) named on the command line are read beside the SGF walk.
+    let (results, records): (Vec<PathBuf>, Vec<PathBuf>) = args
+        .input
+        .paths
+        .iter()
+        .cloned()
+        .partition(|p| echelle::federation::is_results_path(p));
     let mut kept = Collected::default();
-    let summary = batch::for_each(&args.input.paths, &opts, &mut |done| {
+    let summary = batch::for_each(&records, &opts, &mut |done| {
         kept.add(&done.game.report, done.game.rating);
         Ok(false)
     })
@@ -137,8 +147,11 @@ fn rate(args: &RateArgs) -> Result<ExitCode, String> {
         ladder_date: args.rating.ladder_date,
     };
     let ro = request.rate_options(args.rating.rate_options()?);
+    let (tables, results_reading) = echelle::federation::read_results_files(&results);
+    kept.games.extend(tables);
     let report = rating::rate(&kept.games, &ro).map_err(|e| e.to_string())?;
-    let reading = Reading::new(&summary, kept.failures);
+    let mut reading = Reading::new(&summary, kept.failures);
+    reading.results = (!results.is_empty()).then_some(results_reading);
     // The library decides what goes where and in which order; this only writes it.
     let outputs = report
         .outputs(&request, &reading)
@@ -162,6 +175,59 @@ fn rate(args: &RateArgs) -> Result<ExitCode, String> {
             }
         }
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `results`: a tournament's results file from its records, or `--check` of one against them.
+fn results(args: &ResultsArgs) -> Result<ExitCode, String> {
+    use echelle::federation::{ResultsFormat, check, table, tournament};
+    check_engine(&args.input.dead_stones)?;
+    let mut opts = args.input.batch_options();
+    opts.stop = stop_on_signals();
+    let Some((games, failures)) =
+        tournament::read_games(&args.input.paths, &opts).map_err(|e| e.to_string())?
+    else {
+        eprintln!("echelle: interrupted: nothing written or checked (every game is needed)");
+        return Ok(ExitCode::from(INTERRUPTED));
+    };
+    if let Some(file) = &args.check {
+        let name = file.to_string_lossy();
+        let format = ResultsFormat::of_path(&name).unwrap_or(args.format);
+        let bytes = std::fs::read(file).map_err(|e| format!("cannot read {name}: {e}"))?;
+        let t = table::read(&name, &bytes, format).map_err(|e| format!("{name}: {e}"))?;
+        let mut report = check::check(&t, &games);
+        for f in &failures {
+            report.findings.insert(
+                0,
+                check::Finding::FileProblem(format!("{}: {}", f.source(), f.reason())),
+            );
+        }
+        print!("{}", report.text());
+        return Ok(if report.findings.is_empty() {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::from(1)
+        });
+    }
+    let wo = tournament::WriteOptions {
+        format: args.format,
+        name: args.name.clone(),
+        date: args.date.clone(),
+        place: args.place.clone(),
+        directory: Default::default(),
+    };
+    let t = tournament::Tournament::from_games(&games, &failures, &wo)
+        .map_err(|e| e.to_string().trim_end().to_string())?;
+    let bytes = t.bytes(args.format).map_err(|e| e.to_string())?;
+    match &args.output {
+        Some(p) => {
+            std::fs::write(p, &bytes).map_err(|e| format!("cannot write {}: {e}", p.display()))
+        }
+        None => std::io::stdout()
+            .lock()
+            .write_all(&bytes)
+            .map_err(|e| format!("cannot write the output: {e}")),
+    }?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -259,6 +325,7 @@ fn main() -> ExitCode {
         Command::Accuracy(a) => accuracy(a).map(|()| ExitCode::SUCCESS),
         Command::Show(a) => show(a).map(|()| ExitCode::SUCCESS),
         Command::Report(a) => report(a),
+        Command::Results(a) => results(a),
     };
     match result {
         Ok(code) => code,

@@ -247,12 +247,12 @@ fn rate_accounts_for_every_game_in_each_engine_ledger() {
     assert_eq!(out.status.code(), Some(0));
     let table = String::from_utf8_lossy(&out.stdout);
     assert_eq!(ledgers_sum(&table), 3, "{table}");
-    assert!(table.contains("  -  80  not 19x19\n"), "{table}");
+    assert!(table.contains("  -  91  not 19x19\n"), "{table}");
     assert!(table.contains("level   GoR  grade"), "{table}");
     summary_starts(
         &out.stderr,
-        "echelle: 128 SGF inputs: 128 read + 0 failed whole; \
-         130 games in them: 130 read + 0 failed; 8 other files skipped",
+        "echelle: 140 SGF inputs: 140 read + 0 failed whole; \
+         142 games in them: 142 read + 0 failed; 9 other files skipped",
     );
 
     let json = echelle()
@@ -280,7 +280,7 @@ fn rate_accounts_for_every_game_in_each_engine_ledger() {
         assert_eq!(n("stream") - sum("not_rated"), n("rated"), "{a}");
     }
     assert!(v["engines"][1]["ladder"][0]["rating"].is_number());
-    assert_eq!(v["reading"]["games_read"], 130);
+    assert_eq!(v["reading"]["games_read"], 142);
 }
 
 #[test]

@@ -1,7 +1,8 @@
 //! A mutational fuzzer on stable Rust over everything that reads bytes from a user: the
 //! per-file pipeline (decode, parse, replay, dead stones, the JSON report), the archive
 //! reader (zip, tar, gzip, nesting), and the text files `rate` reads (`--ladder`,
-//! `--aliases`). Seeds come from `samples/` and `../shared/corpus`; mutations flip, insert
+//! `--aliases`, results files `.tou`/`.h9`). Seeds come from `samples/`, `tests/snapshots`
+//! and `../shared/corpus`; mutations flip, insert
 //! (SGF tokens from a dictionary among them), delete, repeat and splice bytes.
 //!
 //! A finding is a panic, or an input that takes more than 2 s or raises the process's peak
@@ -104,6 +105,8 @@ enum Target {
     Ladder,
     /// An `--aliases` file.
     Aliases,
+    /// A results file (`.tou`, `.h9`), read as both formats, and its games.
+    Results,
 }
 
 impl Target {
@@ -113,6 +116,7 @@ impl Target {
             Target::Archive => "archive",
             Target::Ladder => "ladder",
             Target::Aliases => "aliases",
+            Target::Results => "results",
         }
     }
 
@@ -146,6 +150,14 @@ impl Target {
             Target::Aliases => {
                 let text = String::from_utf8_lossy(bytes);
                 Identity::from_aliases(Some(&text)).map_or(0, |_| 1)
+            }
+            Target::Results => {
+                use echelle::federation::{ResultsFormat, table};
+                [ResultsFormat::Tou, ResultsFormat::H9]
+                    .into_iter()
+                    .filter_map(|f| table::read("fuzz", bytes, f).ok())
+                    .map(|t| t.game_inputs().len() + t.report().len())
+                    .sum()
             }
         }
     }
@@ -276,6 +288,14 @@ fn seeds(target: Target) -> Vec<Vec<u8>> {
                 p.to_string_lossy().contains("ech_ffg")
             });
         }
+        Target::Results => {
+            walk(&root.join("tests/snapshots"), 1, &|p| {
+                ext(p, &["tou", "h9"])
+            });
+            walk(&corpus.join("federation-files"), 1, &|p| {
+                ext(p, &["tou", "h9"]) || p.to_string_lossy().contains("/out.")
+            });
+        }
     }
     let mut out: Vec<Vec<u8>> = files
         .iter()
@@ -291,6 +311,10 @@ fn seeds(target: Target) -> Vec<Vec<u8>> {
             out.push(b"#Echelle\nDUPONT Jean  -1500 - 0452000 31To FR\nAnn\t150\n".to_vec())
         }
         Target::Aliases => out.push(b"Ann B\tAnn\nBob\tRobert\n".to_vec()),
+        Target::Results => out.push(
+            b";name=T\n   1 A B                       1D 0000000 31To    2+w0\n   2 C D                       2K 0000000 31To    1-b0\n"
+                .to_vec(),
+        ),
         _ => out.push(b"(;GM[1]SZ[9];B[ee];W[cc])".to_vec()),
     }
     out
@@ -373,11 +397,12 @@ fn no_input_panics_or_exceeds_its_budget() {
         Target::Archive,
         Target::Ladder,
         Target::Aliases,
+        Target::Results,
     ];
     // The pipeline is where most of the code is: it gets half the time.
     let share = |t: Target| match t {
         Target::Pipeline => total / 2,
-        _ => total / 6,
+        _ => total / 8,
     };
     let mut failures = Vec::new();
     for (i, t) in targets.into_iter().enumerate() {

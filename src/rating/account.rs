@@ -96,6 +96,57 @@ pub struct Reading {
     pub failures: Vec<Failure>,
     /// Wall-clock time of the reading.
     pub elapsed: Duration,
+    /// Results files (`.tou`, `.h9`) read beside the SGF inputs; `None` when none was given.
+    pub results: Option<ResultsReading>,
+}
+
+/// Results files (`.tou`, `.h9`) read beside the SGF inputs: every file and game accounted.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct ResultsReading {
+    /// Results files given.
+    pub files: u64,
+    /// Files that could not be read at all: `(file, why)`.
+    pub failed_whole: Vec<(String, String)>,
+    /// Games in the files read (every pair of cells, ratable or not).
+    pub games: u64,
+    /// One line per unratable game, `file: round R: A (row a) - B (row b): why`.
+    pub unratable_games: Vec<String>,
+    /// Every line that could not be read (the rest of its file was): `(file, "line N: why")`.
+    pub line_errors: Vec<(String, String)>,
+}
+
+impl ResultsReading {
+    /// The summary's lines for the results files.
+    fn summary(&self, listed: bool) -> String {
+        let failed = self.failed_whole.len() as u64;
+        let mut out = format!(
+            "echelle: {} results files (.tou, .h9): {} read + {failed} failed whole; \
+             {} games in them ({} unratable); {} lines unreadable\n",
+            self.files,
+            self.files.saturating_sub(failed),
+            self.games,
+            self.unratable_games.len(),
+            self.line_errors.len()
+        );
+        for (file, why) in &self.failed_whole {
+            let _ = writeln!(out, "  {file}: failed whole: {why}");
+        }
+        let errors = self.line_errors.iter().map(|(f, e)| format!("{f}: {e}"));
+        let notes = errors.chain(self.unratable_games.iter().cloned());
+        for note in notes.clone().take(NAMED_FAILURES * 2) {
+            let _ = writeln!(out, "  {note}");
+        }
+        let more = notes.count().saturating_sub(NAMED_FAILURES * 2);
+        if more > 0 {
+            let whither = if listed {
+                "all are in the --skipped file"
+            } else {
+                "--skipped FILE lists them all"
+            };
+            let _ = writeln!(out, "  … and {more} more ({whither})");
+        }
+        out
+    }
 }
 
 impl Reading {
@@ -107,6 +158,7 @@ impl Reading {
             skipped: summary.skipped.clone(),
             failures,
             elapsed: summary.elapsed,
+            results: None,
         }
     }
 
@@ -159,6 +211,9 @@ impl Reading {
             };
             let _ = writeln!(out, "  … and {unnamed} more failures ({whither})");
         }
+        if let Some(r) = &self.results {
+            out.push_str(&r.summary(listed));
+        }
         out
     }
 
@@ -169,12 +224,20 @@ impl Reading {
         for f in &self.failures {
             let _ = writeln!(out, "{}\t-\t? - ?\t{}", f.source(), f.reason());
         }
+        if let Some(r) = &self.results {
+            for (file, why) in &r.failed_whole {
+                let _ = writeln!(out, "{file}\t-\t? - ?\tfailed whole: {why}");
+            }
+            for (file, why) in &r.line_errors {
+                let _ = writeln!(out, "{file}\t-\t? - ?\t{why}");
+            }
+        }
         out
     }
 
     /// The reading as JSON: the counts and every failure.
     pub fn to_json(&self) -> Value {
-        json!({
+        let mut v = json!({
             "inputs": self.inputs,
             "inputs_read": self.inputs.saturating_sub(self.failed_whole()),
             "inputs_failed_whole": self.failed_whole(),
@@ -183,7 +246,12 @@ impl Reading {
             "games_failed": self.games_failed(),
             "other_files_skipped": self.skipped,
             "failures": self.failures,
-        })
+        });
+        // Present only when results files were given, so that other outputs stay as they were.
+        if let (Some(r), Some(map)) = (&self.results, v.as_object_mut()) {
+            map.insert("results_files".into(), json!(r));
+        }
+        v
     }
 }
 

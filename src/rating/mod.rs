@@ -30,7 +30,7 @@ pub mod seed;
 pub mod table;
 pub mod whr;
 
-pub use account::{Collected, Failure, Ledger, Reading};
+pub use account::{Collected, Failure, Ledger, Reading, ResultsReading};
 pub use dispute::DisputedRow;
 pub use engine::{Engine, Starts, make_engine};
 pub use error::{FfgOutputError, LineProblem, RateError};

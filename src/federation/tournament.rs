@@ -1,0 +1,653 @@
+//! A tournament's games from its SGF records, and the results file they make.
+//!
+//! Players come from `PB`/`PW` (ranks from `BR`/`WR`, the player's first game's), rounds from
+//! `RO` (a number), else from the dates (the first day is round 1). Nothing is guessed: a
+//! game with no result, a game with no round, a player in two games of one round, a missing
+//! rank, a name ISO-8859-1 cannot write, even games with different komi — each is a
+//! [`Problem`] naming its records, and no file is written while there is one.
+//!
+//! The file is written as OpenGotha writes it (`generateTouFile`, `generateH9File`): its
+//! headers, its columns, `0=` for a round without a game. Rows are ordered by wins, then
+//! rank, then name (echelle computes no tie-break criteria); the place printed is the row
+//! number. A forfeit is never written as a played game: in a `.tou` it is `0+` for the
+//! winner and `0-` for the loser (the points without a game), in a `.h9` the `!` cell the
+//! EGD reads as not played.
+
+use super::ResultsFormat;
+use super::cell::{self, Cell, Colour, HalfGame, Outcome, Spelling};
+use super::text::encode_latin1;
+use crate::batch::{self, BatchError, BatchOptions};
+use crate::rating::events::{DateKey, RoundKey, fold_name};
+use crate::rating::{Collected, Failure, GameInput};
+use crate::record::{ResultKind, Winner};
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+use std::path::PathBuf;
+
+/// What a ladder list knows of a player (the hook for `--ladder`): the spelling to write,
+/// licence, club, country. Keyed by the SGF name folded ([`fold_name`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PlayerInfo {
+    /// The name to write instead of the SGF's (`SURNAME Given`).
+    pub name: Option<String>,
+    /// FFG licence.
+    pub licence: Option<String>,
+    /// Club code.
+    pub club: Option<String>,
+    /// Country code.
+    pub country: Option<String>,
+}
+
+/// Everything the results file needs besides the games.
+#[derive(Clone, Debug, Default)]
+pub struct WriteOptions {
+    /// The format to write.
+    pub format: ResultsFormat,
+    /// Tournament name; else the records' `EV`.
+    pub name: Option<String>,
+    /// First day (`YYYY-MM-DD` or `dd/mm/yyyy`); else the records' first date.
+    pub date: Option<String>,
+    /// Place (`;vill=`, `PC[]`).
+    pub place: Option<String>,
+    /// Licences, clubs and spellings by folded SGF name (from a ladder list, when given).
+    pub directory: BTreeMap<String, PlayerInfo>,
+}
+
+/// Something the writer cannot decide.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Problem {
+    /// No game at all.
+    NoGames,
+    /// A record that could not be read.
+    Unreadable {
+        /// The record (`file#game` or `file`).
+        source: String,
+        /// Why.
+        why: String,
+    },
+    /// A game with no winner and no jigo (void, unknown, unfinished).
+    NoResult(String),
+    /// A game without `PB` or `PW`.
+    MissingPlayer(String),
+    /// A player with no readable rank in a game.
+    NoRank {
+        /// The record.
+        source: String,
+        /// The player.
+        player: String,
+    },
+    /// A game with no `RO` while others have one, or with neither `RO` nor a date.
+    NoRound(String),
+    /// One player in two games of one round.
+    TwoGamesInRound {
+        /// The player.
+        player: String,
+        /// The round.
+        round: u32,
+        /// The two records.
+        sources: (String, String),
+    },
+    /// A handicap the formats cannot write (over 9).
+    Handicap(String),
+    /// Even games with different komi: the header has one.
+    KomiDiffers {
+        /// One record of each komi: `(komi, record)`.
+        komi: Vec<(String, String)>,
+    },
+    /// Games on boards of different sizes.
+    SizeDiffers(Vec<(u8, String)>),
+    /// A text ISO-8859-1 cannot write.
+    NotLatin1 {
+        /// The text (a name, the tournament's name).
+        text: String,
+        /// The first record it is in (for a player's name).
+        source: Option<String>,
+        /// Its first character with no ISO-8859-1 byte.
+        character: char,
+    },
+    /// No `--name` and no `EV`, or several `EV`.
+    NoName(Vec<String>),
+    /// No `--date` and no dated game, or a date that cannot be read.
+    NoDate(String),
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Problem::NoGames => write!(f, "no game in the records"),
+            Problem::Unreadable { source, why } => write!(f, "{source}: unreadable: {why}"),
+            Problem::NoResult(s) => write!(f, "{s}: no result (RE names no winner)"),
+            Problem::MissingPlayer(s) => write!(f, "{s}: PB or PW missing"),
+            Problem::NoRank { source, player } => {
+                write!(f, "{source}: no readable rank for {player} (BR/WR)")
+            }
+            Problem::NoRound(s) => write!(
+                f,
+                "{s}: no round (RO missing where other games have one, or neither RO nor DT)"
+            ),
+            Problem::TwoGamesInRound {
+                player,
+                round,
+                sources,
+            } => write!(
+                f,
+                "{player} plays two games in round {round}: {} and {}",
+                sources.0, sources.1
+            ),
+            Problem::Handicap(s) => write!(f, "{s}: a handicap over 9 cannot be written"),
+            Problem::KomiDiffers { komi } => {
+                let list: Vec<String> = komi.iter().map(|(k, s)| format!("{k} ({s})")).collect();
+                write!(f, "even games with different komi: {}", list.join(", "))
+            }
+            Problem::SizeDiffers(sizes) => {
+                let list: Vec<String> = sizes.iter().map(|(k, s)| format!("{k} ({s})")).collect();
+                write!(f, "games on different board sizes: {}", list.join(", "))
+            }
+            Problem::NotLatin1 {
+                text,
+                source,
+                character,
+            } => {
+                if let Some(s) = source {
+                    write!(f, "{s}: ")?;
+                }
+                write!(
+                    f,
+                    "`{text}`: `{character}` cannot be written in ISO-8859-1 (give the name as \
+                     the ladder spells it)"
+                )
+            }
+            Problem::NoName(names) if names.is_empty() => {
+                write!(
+                    f,
+                    "no tournament name: give --name (the records have no EV)"
+                )
+            }
+            Problem::NoName(names) => write!(
+                f,
+                "the records name several events ({}): give --name",
+                names.join(", ")
+            ),
+            Problem::NoDate(d) if d.is_empty() => {
+                write!(f, "no date: give --date (no record has a full DT)")
+            }
+            Problem::NoDate(d) => write!(f, "`{d}` is not a date (YYYY-MM-DD or dd/mm/yyyy)"),
+        }
+    }
+}
+
+/// Why no results file was written: every problem found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TournamentError {
+    /// The problems, in the records' order.
+    pub problems: Vec<Problem>,
+}
+
+impl fmt::Display for TournamentError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "{} problem(s) to settle before a results file can be written:",
+            self.problems.len()
+        )?;
+        for p in &self.problems {
+            writeln!(f, "  {p}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for TournamentError {}
+
+/// One player of the tournament.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Entrant {
+    /// The name to write.
+    pub name: String,
+    /// Rank as the formats write it (`3D`, `12K`).
+    pub rank: String,
+    /// Strength for ordering: dan positive, kyu negative.
+    strength: i32,
+    /// What the directory knows.
+    pub info: PlayerInfo,
+    /// Wins.
+    pub wins: u32,
+    /// Cell per round column.
+    pub cells: Vec<Cell>,
+}
+
+/// A tournament ready to be written.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tournament {
+    /// Name.
+    pub name: String,
+    /// First day, `YYYY-MM-DD`.
+    pub date: String,
+    /// Last day, `YYYY-MM-DD`.
+    pub end_date: String,
+    /// Place.
+    pub place: String,
+    /// Komi of the even games.
+    pub komi: Option<f64>,
+    /// Board size.
+    pub size: u8,
+    /// Rounds (columns 1..=n).
+    pub rounds: u32,
+    /// Players in row order.
+    pub entrants: Vec<Entrant>,
+}
+
+/// The games of a tournament's records: every game's rating view, and the records that
+/// could not be read.
+pub type RecordGames = (Vec<GameInput>, Vec<Failure>);
+
+/// Reads the games of SGF inputs for a results file or a check; `None` when the batch was
+/// stopped ([`BatchOptions::stop`]): a results file needs every game.
+pub fn read_games(
+    paths: &[PathBuf],
+    opts: &BatchOptions,
+) -> Result<Option<RecordGames>, BatchError> {
+    let mut opts = opts.clone();
+    opts.json = false;
+    opts.analyze.rating_inputs = true;
+    let mut kept = Collected::default();
+    let summary = batch::for_each(paths, &opts, &mut |done| {
+        kept.add(&done.game.report, done.game.rating);
+        Ok(false)
+    })?;
+    Ok((!summary.interrupted).then_some((kept.games, kept.failures)))
+}
+
+/// `3d`, `3 dan`, `12k`, `1p` as the formats write ranks, with a strength to order by.
+pub fn rank_of(raw: &str) -> Option<(String, i32)> {
+    let s = raw.trim();
+    let digits: String = s.chars().take_while(char::is_ascii_digit).collect();
+    let n: i32 = digits.parse().ok().filter(|n| (1..=50).contains(n))?;
+    let letter = s[digits.len()..].trim_start().chars().next()?;
+    match letter.to_ascii_lowercase() {
+        'k' if n <= 30 => Some((format!("{n}K"), -n)),
+        'd' if n <= 9 => Some((format!("{n}D"), n - 1)),
+        'p' if n <= 9 => Some((format!("{n}P"), n + 9)),
+        _ => None,
+    }
+}
+
+/// The rounds of the games: `RO` numbers when every game has one, else the dates' order.
+pub(crate) fn rounds_of(games: &[GameInput], problems: &mut Vec<Problem>) -> Vec<Option<u32>> {
+    let numbered: Vec<Option<u32>> = games
+        .iter()
+        .map(|g| match RoundKey::parse(g.round.as_deref()) {
+            RoundKey::Num(n, _) => u32::try_from(n).ok().filter(|n| (1..=99).contains(n)),
+            _ => None,
+        })
+        .collect();
+    if numbered.iter().any(Option::is_some) {
+        for (g, r) in games.iter().zip(&numbered) {
+            if r.is_none() {
+                problems.push(Problem::NoRound(g.source()));
+            }
+        }
+        return numbered;
+    }
+    let days: Vec<Option<DateKey>> = games
+        .iter()
+        .map(|g| {
+            g.date
+                .as_deref()
+                .and_then(DateKey::parse)
+                .filter(|d| d.day != 0)
+        })
+        .collect();
+    let order: BTreeSet<DateKey> = days.iter().flatten().copied().collect();
+    games
+        .iter()
+        .zip(days)
+        .map(|(g, d)| {
+            let r = d.and_then(|d| order.iter().position(|o| *o == d));
+            if r.is_none() {
+                problems.push(Problem::NoRound(g.source()));
+            }
+            r.and_then(|r| u32::try_from(r + 1).ok())
+        })
+        .collect()
+}
+
+/// `YYYY-MM-DD` from `YYYY-MM-DD` or `dd/mm/yyyy`.
+fn iso(date: &str) -> Option<String> {
+    if let Some(d) = super::tou::iso_date(date) {
+        return Some(d);
+    }
+    let k = DateKey::parse(date).filter(|k| k.day != 0)?;
+    Some(format!("{:04}-{:02}-{:02}", k.year, k.month, k.day))
+}
+
+impl Tournament {
+    /// The tournament of `games` (failures are records that could not be read), or every
+    /// problem that stops it being written.
+    pub fn from_games(
+        games: &[GameInput],
+        failures: &[Failure],
+        opts: &WriteOptions,
+    ) -> Result<Tournament, TournamentError> {
+        let mut problems: Vec<Problem> = failures
+            .iter()
+            .map(|f| Problem::Unreadable {
+                source: f.source(),
+                why: f.reason(),
+            })
+            .collect();
+        if games.is_empty() {
+            problems.push(Problem::NoGames);
+            return Err(TournamentError { problems });
+        }
+        let rounds = rounds_of(games, &mut problems);
+        // Players, by folded name, in order of first appearance.
+        let mut keys: Vec<String> = Vec::new();
+        let mut entrants: BTreeMap<String, Entrant> = BTreeMap::new();
+        let mut seen: BTreeMap<(String, u32), String> = BTreeMap::new();
+        let mut placed: Vec<(usize, usize, u32, HalfGame, HalfGame)> = Vec::new();
+        let mut komi: BTreeMap<String, String> = BTreeMap::new();
+        let mut sizes: BTreeMap<u8, String> = BTreeMap::new();
+        let mut first_source: BTreeMap<String, String> = BTreeMap::new();
+        for (g, round) in games.iter().zip(&rounds) {
+            let source = g.source();
+            let (Some(black), Some(white)) = (g.black.as_deref(), g.white.as_deref()) else {
+                problems.push(Problem::MissingPlayer(source));
+                continue;
+            };
+            let mut ids = [0usize; 2];
+            for (i, (name, rank)) in [(black, &g.black_rank), (white, &g.white_rank)]
+                .into_iter()
+                .enumerate()
+            {
+                let key = fold_name(name);
+                if !entrants.contains_key(&key) {
+                    let Some((rank, strength)) = rank.as_deref().and_then(rank_of) else {
+                        problems.push(Problem::NoRank {
+                            source: source.clone(),
+                            player: name.to_string(),
+                        });
+                        continue;
+                    };
+                    let info = opts.directory.get(&key).cloned().unwrap_or_default();
+                    let written = info
+                        .name
+                        .clone()
+                        .unwrap_or_else(|| name.split_whitespace().collect::<Vec<_>>().join(" "));
+                    entrants.insert(
+                        key.clone(),
+                        Entrant {
+                            name: written,
+                            rank,
+                            strength,
+                            info,
+                            wins: 0,
+                            cells: Vec::new(),
+                        },
+                    );
+                    keys.push(key.clone());
+                    first_source.insert(key.clone(), source.clone());
+                }
+                ids[i] = keys.iter().position(|k| *k == key).unwrap_or(0);
+                if let Some(r) = round
+                    && let Some(other) = seen.insert((key.clone(), *r), source.clone())
+                {
+                    problems.push(Problem::TwoGamesInRound {
+                        player: name.to_string(),
+                        round: *r,
+                        sources: (other, source.clone()),
+                    });
+                }
+            }
+            let (black_outcome, forfeit) = match (g.winner, g.kind) {
+                (Winner::Black, k) => (Outcome::Win, k == Some(ResultKind::Forfeit)),
+                (Winner::White, k) => (Outcome::Loss, k == Some(ResultKind::Forfeit)),
+                (Winner::Draw, _) => (Outcome::Jigo, false),
+                _ => {
+                    problems.push(Problem::NoResult(source));
+                    continue;
+                }
+            };
+            let mut handicap = match u8::try_from(g.handicap) {
+                Ok(h) if h <= 9 => h,
+                _ => {
+                    problems.push(Problem::Handicap(source));
+                    continue;
+                }
+            };
+            if handicap == 0 {
+                // An even game without komi is handicap 1 in both formats.
+                match g.komi {
+                    Some(k) if k.abs() <= 0.5 => handicap = 1,
+                    Some(k) => {
+                        komi.entry(k.to_string()).or_insert_with(|| source.clone());
+                    }
+                    None => {}
+                }
+            }
+            sizes.entry(g.width).or_insert_with(|| source.clone());
+            let Some(r) = round else { continue };
+            let half = |opponent: usize, outcome: Outcome, colour| HalfGame {
+                opponent,
+                outcome,
+                forfeit,
+                colour: Some(colour),
+                handicap: Some(handicap),
+            };
+            placed.push((
+                ids[0],
+                ids[1],
+                *r,
+                half(ids[1], black_outcome, Colour::Black),
+                half(ids[0], black_outcome.opposite(), Colour::White),
+            ));
+        }
+        if komi.len() > 1 {
+            problems.push(Problem::KomiDiffers {
+                komi: komi.clone().into_iter().collect(),
+            });
+        }
+        if sizes.len() > 1 {
+            problems.push(Problem::SizeDiffers(sizes.clone().into_iter().collect()));
+        }
+        let name = match &opts.name {
+            Some(n) => Some(n.clone()),
+            None => {
+                let events: BTreeSet<String> = games
+                    .iter()
+                    .filter_map(|g| g.event.as_deref().map(str::trim).map(str::to_string))
+                    .filter(|e| !e.is_empty())
+                    .collect();
+                if events.len() == 1 {
+                    events.into_iter().next()
+                } else {
+                    problems.push(Problem::NoName(events.into_iter().collect()));
+                    None
+                }
+            }
+        };
+        let days: BTreeSet<String> = games
+            .iter()
+            .filter_map(|g| g.date.as_deref().and_then(iso))
+            .collect();
+        let date = match &opts.date {
+            Some(d) => iso(d).or_else(|| {
+                problems.push(Problem::NoDate(d.clone()));
+                None
+            }),
+            None => days.first().cloned().or_else(|| {
+                problems.push(Problem::NoDate(String::new()));
+                None
+            }),
+        };
+        let players = keys
+            .iter()
+            .filter_map(|k| Some((&entrants.get(k)?.name, first_source.get(k).cloned())));
+        let others = name.iter().chain(opts.place.iter()).map(|t| (t, None));
+        for (text, source) in players.chain(others) {
+            if let Err(character) = encode_latin1(text) {
+                problems.push(Problem::NotLatin1 {
+                    text: text.clone(),
+                    source,
+                    character,
+                });
+            }
+        }
+        let (Some(name), Some(date)) = (name, date) else {
+            return Err(TournamentError { problems });
+        };
+        if !problems.is_empty() {
+            return Err(TournamentError { problems });
+        }
+        let columns = rounds.iter().flatten().copied().max().unwrap_or(0);
+        let mut list: Vec<Entrant> = keys
+            .iter()
+            .filter_map(|k| entrants.get(k).cloned())
+            .collect();
+        for e in &mut list {
+            e.cells = vec![Cell::NoGame(Outcome::Jigo); columns as usize];
+        }
+        for (b, w, r, hb, hw) in &placed {
+            let col = (*r - 1) as usize;
+            for (id, h) in [(*b, hb), (*w, hw)] {
+                if let Some(e) = list.get_mut(id) {
+                    if h.outcome == Outcome::Win {
+                        e.wins += 1;
+                    }
+                    if let Some(c) = e.cells.get_mut(col) {
+                        *c = Cell::Game(*h);
+                    }
+                }
+            }
+        }
+        // Rows: most wins first, then the strongest, then by name; cells renumbered.
+        let mut order: Vec<usize> = (0..list.len()).collect();
+        order.sort_by(|a, b| {
+            let (x, y) = (&list[*a], &list[*b]);
+            y.wins
+                .cmp(&x.wins)
+                .then(y.strength.cmp(&x.strength))
+                .then(x.name.cmp(&y.name))
+        });
+        let mut row_of = vec![0usize; list.len()];
+        for (row, id) in order.iter().enumerate() {
+            row_of[*id] = row + 1;
+        }
+        let entrants: Vec<Entrant> = order
+            .iter()
+            .map(|id| {
+                let mut e = list[*id].clone();
+                for c in &mut e.cells {
+                    if let Cell::Game(h) = c {
+                        h.opponent = row_of[h.opponent];
+                    }
+                }
+                e
+            })
+            .collect();
+        let end_date = days.last().cloned().unwrap_or_else(|| date.clone());
+        Ok(Tournament {
+            name,
+            end_date: end_date.max(date.clone()),
+            date,
+            place: opts.place.clone().unwrap_or_default(),
+            komi: komi.keys().next().and_then(|k| k.parse().ok()),
+            size: sizes.keys().next().copied().unwrap_or(19),
+            rounds: columns,
+            entrants,
+        })
+    }
+
+    /// The results file's text in `format`.
+    pub fn text(&self, format: ResultsFormat) -> String {
+        let komi = self.komi.map_or(String::new(), |k| k.to_string());
+        let mut lines: Vec<String> = Vec::new();
+        match format {
+            ResultsFormat::Tou => {
+                // `date` is `YYYY-MM-DD`; written `dd/mm/yyyy` (as given if it is not).
+                let parts: Vec<&str> = self.date.split('-').collect();
+                let date = match parts[..] {
+                    [y, m, d] => format!("{d}/{m}/{y}"),
+                    _ => self.date.clone(),
+                };
+                lines.push(format!(";name={}", self.name));
+                lines.push(format!(";date={date}"));
+                lines.push(format!(";vill={}", self.place));
+                lines.push(format!(";comm={}", self.name));
+                lines.push(";prog=echelle".into());
+                lines.push(format!(";size={}", self.size));
+                lines.push(format!(";komi={komi}"));
+                lines.push("; Generated by echelle".into());
+                lines.push(";Num Nom Prenom               Niv Licence Club".into());
+            }
+            ResultsFormat::H9 => {
+                lines.push(format!("; EV[{}]", self.name));
+                lines.push(format!("; PC[,{}]", self.place));
+                lines.push(format!("; DT[{},{}]", self.date, self.end_date));
+                lines.push(format!("; KM[{komi}]"));
+                lines.push("; Generated by echelle".into());
+                lines.push(";".into());
+                lines.push("; Pl Name                            Rk Co Club  NBW".into());
+            }
+        }
+        for (i, e) in self.entrants.iter().enumerate() {
+            let name: String = e.name.chars().take(25).collect();
+            let mut line = match format {
+                ResultsFormat::Tou => {
+                    let licence = e.info.licence.as_deref().unwrap_or("");
+                    let club = e.info.club.as_deref().unwrap_or("");
+                    format!(
+                        "{:>4} {name:<25}{:>3} {licence:>7} {club:>4}",
+                        i + 1,
+                        e.rank
+                    )
+                }
+                ResultsFormat::H9 => {
+                    let name: String = e.name.chars().take(30).collect();
+                    let country = e.info.country.as_deref().filter(|c| c.len() == 2);
+                    let club = e.info.club.as_deref().filter(|c| !c.is_empty());
+                    format!(
+                        "{:>4} {name:<30} {:>3} {} {:>4} {:>4} 0 0 0",
+                        i + 1,
+                        e.rank,
+                        country.unwrap_or("XX"),
+                        club.unwrap_or("xxxx"),
+                        e.wins
+                    )
+                }
+            };
+            for c in &e.cells {
+                let c = match (format, c) {
+                    // A forfeit's points without a game (see the module doc).
+                    (ResultsFormat::Tou, Cell::Game(h)) if h.forfeit => Cell::NoGame(h.outcome),
+                    _ => *c,
+                };
+                match format {
+                    ResultsFormat::Tou => line.push_str(&cell::write(&c, Spelling::Tou)),
+                    ResultsFormat::H9 => {
+                        line.push(' ');
+                        line.push_str(&cell::write(&c, Spelling::H9));
+                    }
+                }
+            }
+            lines.push(line);
+        }
+        let mut text = lines.join("\n");
+        text.push('\n');
+        text
+    }
+
+    /// The results file's bytes in `format`, in ISO-8859-1.
+    pub fn bytes(&self, format: ResultsFormat) -> Result<Vec<u8>, TournamentError> {
+        encode_latin1(&self.text(format)).map_err(|character| TournamentError {
+            problems: vec![Problem::NotLatin1 {
+                text: self.name.clone(),
+                source: None,
+                character,
+            }],
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -79,20 +79,9 @@ const DICTIONARY: &[&[u8]] = &[
     b"ustar",
 ];
 
-/// A fixed-seed generator, so a run can be replayed.
-struct Rng(u64);
+mod common;
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
+use common::Rng;
 
 /// The readers under test.
 #[derive(Clone, Copy, Debug)]

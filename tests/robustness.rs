@@ -2,20 +2,9 @@
 
 use echelle::batch::{BatchOptions, analyze_bytes};
 
-/// A small fixed-seed generator, so a failure can be replayed.
-struct Rng(u64);
+mod common;
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
+use common::Rng;
 
 const SEED_GAMES: &[&str] = &[
     "(;GM[1]FF[4]CA[UTF-8]SZ[9]KM[7.5]PB[Ana]PW[Bo]RE[B+2.5]DT[2025-01-02,03]HA[2]AB[cc][gg]\

@@ -39,3 +39,20 @@ pub fn analyze(paths: &[PathBuf], threads: usize) -> Vec<serde_json::Value> {
         .map(|l| serde_json::from_str(l).expect("each line is JSON"))
         .collect()
 }
+
+/// A fixed-seed xorshift generator, so a failing run can be replayed.
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// The next number.
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    /// A number in `0..n` (0 when `n` is 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}

@@ -25,6 +25,33 @@ pub struct Cli {
     pub command: Command,
 }
 
+impl Cli {
+    /// Every subcommand needs a path, but `rate --ladder`, which writes the list back with
+    /// no games (clap cannot say "required unless" across flattened groups).
+    pub fn check_paths(&self) -> Result<(), clap::Error> {
+        use clap::CommandFactory;
+        let (name, input, alone) = match &self.command {
+            Command::Analyze(a) => ("analyze", &a.input, false),
+            Command::Rate(a) => ("rate", &a.input, a.rating.ladder.is_some()),
+            Command::Report(a) => ("report", &a.input, false),
+            Command::Results(a) => ("results", &a.input, false),
+            Command::Accuracy(_) | Command::Show(_) => return Ok(()),
+        };
+        if !input.paths.is_empty() || alone {
+            return Ok(());
+        }
+        let mut cmd = Cli::command();
+        let sub = cmd
+            .find_subcommand_mut(name)
+            .map(|c| c.clone())
+            .unwrap_or(cmd);
+        Err(sub.bin_name(format!("echelle {name}")).error(
+            clap::error::ErrorKind::MissingRequiredArgument,
+            "at least one PATH is required (file, directory, archive or -)",
+        ))
+    }
+}
+
 #[derive(Subcommand)]
 pub enum Command {
     /// Decode, parse, replay and score every game; one JSON line per game.
@@ -141,8 +168,8 @@ pub struct AccuracyArgs {
 /// Options shared by every subcommand that reads records.
 #[derive(Args)]
 pub struct InputArgs {
-    /// Files, directories, .zip/.tar/.tar.gz archives, or `-` for standard input.
-    #[arg(required = true)]
+    /// Files, directories, .zip/.tar/.tar.gz archives, or `-` for standard input (at
+    /// least one, but for `rate --ladder`: the list alone is written back).
     pub paths: Vec<PathBuf>,
     /// Worker threads (default: one per core).
     #[arg(long, short = 'j')]
@@ -301,6 +328,35 @@ pub struct ReportArgs {
     pub quiet: bool,
 }
 
+impl ResultsArgs {
+    /// The players' directory from `--ladder` (empty without one), and the matching's
+    /// report.
+    pub fn directory(
+        &self,
+        games: &[echelle::rating::GameInput],
+    ) -> Result<(echelle::federation::tournament::Directory, String), String> {
+        let Some(path) = &self.ladder else {
+            return Ok(Default::default());
+        };
+        let list_bytes =
+            std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let list = echelle::federation::LadderList::read(&list_bytes)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        let aliases = match &self.aliases {
+            Some(p) => Some(
+                std::fs::read(p)
+                    .map(|b| echelle::federation::text::decode(&b).0)
+                    .map_err(|e| format!("cannot read {}: {e}", p.display()))?,
+            ),
+            None => None,
+        };
+        let (dir, report) =
+            echelle::federation::tournament::directory(list, games, aliases.as_deref())
+                .map_err(|e| e.to_string())?;
+        Ok((dir, report.text()))
+    }
+}
+
 impl RatingArgs {
     /// The rating options these flags ask for; the ladder and alias files are read here.
     pub fn rate_options(&self) -> Result<RateOptions, String> {
@@ -353,6 +409,13 @@ pub struct ResultsArgs {
     /// Write the results file here instead of standard output.
     #[arg(long, short = 'o')]
     pub output: Option<PathBuf>,
+    /// The federation's list (`ech_ffg_V3.txt`): players matched to its rows are written
+    /// with its spelling, licence and club (the matches are reported on stderr).
+    #[arg(long, value_name = "FILE", conflicts_with = "check")]
+    pub ladder: Option<PathBuf>,
+    /// Name aliases for the matching: TSV `alias<TAB>canonical name[<TAB>licence]`.
+    #[arg(long, value_name = "FILE", requires = "ladder")]
+    pub aliases: Option<PathBuf>,
     /// Check this results file (.tou or .h9) against the records instead of writing one:
     /// list every game where they disagree; exit status 1 when the list is not empty.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["name", "date", "place", "output"])]

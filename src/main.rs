@@ -209,12 +209,16 @@ fn results(args: &ResultsArgs) -> Result<ExitCode, String> {
             ExitCode::from(1)
         });
     }
+    let (directory, identity) = args.directory(&games)?;
+    if !identity.is_empty() {
+        eprint!("{identity}");
+    }
     let wo = tournament::WriteOptions {
         format: args.format,
         name: args.name.clone(),
         date: args.date.clone(),
         place: args.place.clone(),
-        directory: Default::default(),
+        directory,
     };
     let t = tournament::Tournament::from_games(&games, &failures, &wo)
         .map_err(|e| e.to_string().trim_end().to_string())?;
@@ -319,6 +323,9 @@ fn report(args: &ReportArgs) -> Result<ExitCode, String> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Err(e) = cli.check_paths() {
+        e.exit();
+    }
     let result = match &cli.command {
         Command::Analyze(a) => analyze(a),
         Command::Rate(a) => rate(a),

@@ -443,6 +443,12 @@ mod tests {
         assert!(t.contains("\n   A B C D E F G H J K L\n"), "{t}");
         let g = svg(&inp);
         assert_eq!(g.matches("class=\"seki\"").count(), 23);
+        // The report's boards (no captions) ring them too.
+        let opts = SvgOptions {
+            captions: false,
+            unsure: true,
+        };
+        assert_eq!(svg_with(&inp, opts).matches("class=\"seki\"").count(), 23);
     }
 
     #[test]

@@ -115,8 +115,12 @@ fn parse_dead_stones(s: &str) -> Result<DeadStones, String> {
 
 #[derive(Args)]
 pub struct ShowArgs {
-    /// The SGF file, with `#N` to pick the N-th game of a collection (from 0).
-    pub game: String,
+    /// The game, named as `analyze` names it: a file, an archive entry (`x.zip!dir/a.sgf`,
+    /// nested `a.tar.gz!b.zip!c.sgf`), `-` for standard input (`-!a.sgf` when it holds an
+    /// archive), `\xHH` escapes for bytes that are not UTF-8; `#N` picks the N-th game of a
+    /// collection (from 0).
+    #[arg(allow_hyphen_values = true)]
+    pub game: PathBuf,
     /// Also write an SVG diagram here.
     #[arg(long)]
     pub svg: Option<PathBuf>,
@@ -129,6 +133,28 @@ pub struct ShowArgs {
     /// Ko rule for the replay.
     #[arg(long, value_parser = ChoiceParser::<KoRule>::new(), default_value_t = KoRule::Positional)]
     pub ko: KoRule,
+    /// Largest SGF file (or standard input) read, in bytes.
+    #[arg(long, default_value_t = 64 << 20)]
+    pub max_file_bytes: u64,
+    /// Largest archive entry read, in bytes.
+    #[arg(long, default_value_t = 16 << 20)]
+    pub max_entry_bytes: u64,
+}
+
+impl ShowArgs {
+    /// The game's name as reports write it: bytes that are not UTF-8 (a name the shell
+    /// passed as it is on disk) become `\xHH` escapes, which the lookup undoes.
+    pub fn name(&self) -> String {
+        echelle::input::name_of_bytes(self.game.as_os_str().as_encoded_bytes())
+    }
+
+    /// The size limits of the reading.
+    pub fn limits(&self) -> echelle::input::Limits {
+        echelle::input::Limits {
+            max_file_bytes: self.max_file_bytes,
+            max_entry_bytes: self.max_entry_bytes,
+        }
+    }
 }
 
 /// When to colour the terminal picture.

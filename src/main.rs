@@ -260,10 +260,10 @@ fn accuracy(args: &AccuracyArgs) -> Result<(), String> {
 fn show(args: &ShowArgs) -> Result<(), String> {
     use echelle::analyze::AnalyzeOptions;
     use std::io::IsTerminal;
-    let (path, index) = echelle::analyze::split_game_ref(&args.game).map_err(|e| e.to_string())?;
-    // A name as analyze wrote it: escaped bytes of a name that is not UTF-8 are undone.
-    let bytes = std::fs::read(echelle::input::path_of_name(path))
-        .map_err(|e| format!("cannot read {path}: {e}"))?;
+    let spec = args.name();
+    let (name, index) = echelle::analyze::split_game_ref(&spec).map_err(|e| e.to_string())?;
+    // The name as analyze wrote it: archive entries, standard input, escaped bytes.
+    let bytes = echelle::input::read_named(name, &args.limits()).map_err(|e| e.to_string())?;
     check_engine(&args.dead_stones)?;
     let opts = AnalyzeOptions {
         rules: Rules {
@@ -273,7 +273,13 @@ fn show(args: &ShowArgs) -> Result<(), String> {
         dead_stones: args.dead_stones.clone(),
         ..AnalyzeOptions::default()
     };
-    let pic = echelle::analyze::picture(path, bytes, index, &opts).map_err(|e| e.to_string())?;
+    let pic = echelle::analyze::picture(name, bytes, index, &opts).map_err(|e| e.to_string())?;
+    if pic.games > 1 && name.len() == spec.len() {
+        eprintln!(
+            "echelle: {name} holds {} games; this is #0 (name another as {name}#N)",
+            pic.games
+        );
+    }
     let color = match args.color {
         ColorChoice::Always => true,
         ColorChoice::Never => false,

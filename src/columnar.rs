@@ -818,7 +818,8 @@ fn push_leaf(leaf: &Leaf, column: &mut Column, r: &GameReport) -> usize {
             n
         }
         (Get::Float(get), Column::Float(b)) => {
-            b.one(get(r));
+            // As in the JSON, which writes a NaN or an infinity as null.
+            b.one(get(r).filter(|x| x.is_finite()));
             10
         }
         (Get::Bool(get), Column::Bool(b)) => {

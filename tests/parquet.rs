@@ -144,6 +144,14 @@ fn every_field_of_every_sample_record_reads_back_from_its_row() {
 }
 
 #[test]
+fn every_field_of_a_generated_batch_reads_back_from_its_row() {
+    let dir = scratch("generated").join("in");
+    common::generated_batch(&dir, 200);
+    let n = same_records(&[dir]);
+    assert!(n > 200, "{n} records");
+}
+
+#[test]
 fn every_field_of_the_corpus_test_suites_reads_back_from_its_row() {
     let Some(corpus) = common::corpus() else {
         return;

@@ -5,7 +5,7 @@
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
-use echelle::batch::{BatchOptions, Only};
+use echelle::batch::{BatchOptions, Only, RecordFormat};
 use echelle::choice::Choice;
 use echelle::federation::ListDate;
 use echelle::federation::ResultsFormat;
@@ -227,9 +227,12 @@ pub struct InputArgs {
 pub struct AnalyzeArgs {
     #[command(flatten)]
     pub input: InputArgs,
-    /// Write the JSON lines here instead of standard output.
+    /// Write the records here instead of standard output (`.parquet`: a Parquet table).
     #[arg(long, short = 'o')]
     pub output: Option<PathBuf>,
+    /// Output format; by default Parquet when -o FILE ends with `.parquet`, else JSON lines.
+    #[arg(long, value_parser = ChoiceParser::<RecordFormat>::new())]
+    pub format: Option<RecordFormat>,
     /// Which records to write (the summary counts all of them).
     #[arg(long, value_parser = ChoiceParser::<Only>::new(), default_value_t = Only::All)]
     pub only: Only,

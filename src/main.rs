@@ -7,7 +7,7 @@ use cli::{
     AccuracyArgs, AnalyzeArgs, Cli, ColorChoice, Command, RateArgs, ReportArgs, ResultsArgs,
     ShowArgs,
 };
-use echelle::batch;
+use echelle::batch::{self, RecordFormat};
 use echelle::life::DeadStones;
 use echelle::rating::{self, Collected, Destination, OutputRequest, Reading};
 use echelle::rules::Rules;
@@ -63,21 +63,42 @@ fn resumed_output(p: &PathBuf) -> Result<(batch::Resume, std::fs::File), String>
 }
 
 fn analyze(args: &AnalyzeArgs) -> Result<ExitCode, String> {
+    let format = args
+        .format
+        .or_else(|| args.output.as_deref().and_then(RecordFormat::of_path))
+        .unwrap_or_default();
+    if format == RecordFormat::Parquet {
+        // Checked before any work: both are mistakes in the command, not in the inputs.
+        if args.resume {
+            return Err(
+                "--resume continues JSON lines only: a Parquet file cannot be \
+                        appended to; run the command again without --resume"
+                    .into(),
+            );
+        }
+        if args.output.is_none() {
+            return Err("Parquet output is binary: give it a file with -o FILE".into());
+        }
+    }
     check_engine(&args.input.dead_stones)?;
     let mut opts = args.input.batch_options();
     opts.only = args.only;
     opts.stop = stop_on_signals();
     let paths = &args.input.paths;
+    let created = |p: &PathBuf| {
+        std::fs::File::create(p)
+            .map(std::io::BufWriter::new)
+            .map_err(|e| format!("cannot create {}: {e}", p.display()))
+    };
     let summary = match &args.output {
+        Some(p) if format == RecordFormat::Parquet => {
+            batch::run_parquet(paths, &opts, created(p)?).map(|(summary, _)| summary)
+        }
         Some(p) if args.resume => {
             let (from, file) = resumed_output(p)?;
             batch::resume(paths, &opts, &from, &mut std::io::BufWriter::new(file))
         }
-        Some(p) => {
-            let file = std::fs::File::create(p)
-                .map_err(|e| format!("cannot create {}: {e}", p.display()))?;
-            batch::run(paths, &opts, &mut std::io::BufWriter::new(file))
-        }
+        Some(p) => batch::run(paths, &opts, &mut created(p)?),
         None => batch::run(
             paths,
             &opts,
@@ -97,11 +118,16 @@ fn analyze(args: &AnalyzeArgs) -> Result<ExitCode, String> {
     } else {
         eprint!("{}", summary.render());
     }
-    if let Some(p) = &args.output {
-        eprintln!(
+    match &args.output {
+        Some(p) if format == RecordFormat::Parquet => eprintln!(
+            "echelle: {} holds the records done before the signal, closed as a valid Parquet file",
+            p.display()
+        ),
+        Some(p) => eprintln!(
             "echelle: {} ends with its last whole record; the same command with --resume continues it",
             p.display()
-        );
+        ),
+        None => {}
     }
     Ok(ExitCode::from(INTERRUPTED))
 }

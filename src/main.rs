@@ -144,12 +144,7 @@ fn rate(args: &RateArgs) -> Result<ExitCode, String> {
     opts.analyze.rating_inputs = true;
     opts.stop = stop_on_signals();
     // Results files (.tou, .h9) named on the command line are read beside the SGF walk.
-    let (results, records): (Vec<PathBuf>, Vec<PathBuf>) = args
-        .input
-        .paths
-        .iter()
-        .cloned()
-        .partition(|p| echelle::federation::is_results_path(p));
+    let (results, records) = echelle::federation::split_results_paths(&args.input.paths);
     let mut kept = Collected::default();
     let summary = batch::for_each(&records, &opts, &mut |done| {
         kept.add(&done.game.report, done.game.rating);

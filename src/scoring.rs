@@ -197,6 +197,9 @@ struct Tally {
     territory_no_seki: [u32; 2],
     /// Dead stones per colour.
     dead: [u32; 2],
+    /// Points of each colour's Japanese territory it must fill to save a chain once the
+    /// dame are filled ([`forced_fills`]): no territory under territory scoring.
+    fills: [u32; 2],
 }
 
 fn ci(c: Color) -> usize {
@@ -231,7 +234,124 @@ fn tally(pos: &Position, life: &LifeAndDeath) -> Tally {
             t.territory_no_seki[ci(o)] += 1;
         }
     }
+    // The players' own territory map already leaves such points out.
+    if life.source != DeadSource::Markup {
+        for (i, &fill) in forced_fills(pos, life, &japanese).iter().enumerate() {
+            if let (true, Some(o)) = (fill, japanese.get(i).copied().flatten()) {
+                t.fills[ci(o)] += 1;
+            }
+        }
+    }
     t
+}
+
+/// Per point: a point of a colour's territory that colour must fill once the dame are
+/// filled (Japanese *teire*): a living chain whose liberties are dame and exactly one
+/// point of its own territory is put in atari when the opponent fills those dame (where the
+/// opponent's stone would not itself be left with one liberty), and must connect there.
+/// KGS players leave such points out of their markup; area scoring is unaffected (the
+/// filling stone scores the point).
+fn forced_fills(pos: &Position, life: &LifeAndDeath, japanese: &[Option<Color>]) -> Vec<bool> {
+    let (w, h) = (pos.width as usize, pos.height as usize);
+    let n = w * h;
+    let mut out = vec![false; pos.cells.len()];
+    if pos.cells.len() != n || life.status.len() < n || life.territory.len() < n {
+        return out;
+    }
+    let neighbours = |i: usize| {
+        let (x, y) = (i % w, i / w);
+        [
+            (x > 0).then(|| i - 1),
+            (x + 1 < w).then(|| i + 1),
+            (y > 0).then(|| i - w),
+            (y + 1 < h).then(|| i + w),
+        ]
+        .into_iter()
+        .flatten()
+    };
+    let living = |i: usize| match pos.cells[i] {
+        Some(c) if life.status[i] != Some(ChainStatus::Dead) => Some(c),
+        _ => None,
+    };
+    // Chains of living stones, by flood.
+    let mut chain_of = vec![usize::MAX; n];
+    let mut chains: Vec<(Color, Vec<usize>)> = Vec::new();
+    for start in 0..n {
+        let Some(c) = living(start) else { continue };
+        if chain_of[start] != usize::MAX {
+            continue;
+        }
+        let id = chains.len();
+        let mut stones = vec![start];
+        chain_of[start] = id;
+        let mut k = 0;
+        while k < stones.len() {
+            for q in neighbours(stones[k]) {
+                if chain_of[q] == usize::MAX && living(q) == Some(c) {
+                    chain_of[q] = id;
+                    stones.push(q);
+                }
+            }
+            k += 1;
+        }
+        chains.push((c, stones));
+    }
+    // Liberties of each chain once dead stones are lifted.
+    let liberties: Vec<Vec<usize>> = chains
+        .iter()
+        .map(|(_, stones)| {
+            let mut libs: Vec<usize> = stones
+                .iter()
+                .flat_map(|&s| neighbours(s))
+                .filter(|&q| living(q).is_none())
+                .collect();
+            libs.sort_unstable();
+            libs.dedup();
+            libs
+        })
+        .collect();
+    // Whether `c` can fill dame `d` without being left with one liberty (captures ignored).
+    let safe_fill = |d: usize, c: Color| {
+        let mut libs: Vec<usize> = neighbours(d).filter(|&q| living(q).is_none()).collect();
+        for q in neighbours(d) {
+            if living(q) == Some(c) {
+                libs.extend(liberties[chain_of[q]].iter().copied());
+            }
+        }
+        libs.retain(|&q| q != d);
+        libs.sort_unstable();
+        libs.dedup();
+        libs.len() >= 2
+    };
+    for (id, (c, stones)) in chains.iter().enumerate() {
+        if stones
+            .iter()
+            .any(|&s| life.status[s] == Some(ChainStatus::Seki))
+        {
+            continue;
+        }
+        let libs = &liberties[id];
+        let own: Vec<usize> = libs
+            .iter()
+            .copied()
+            .filter(|&q| japanese[q] == Some(*c))
+            .collect();
+        let dame: Vec<usize> = libs
+            .iter()
+            .copied()
+            .filter(|&q| life.territory[q].is_none() && japanese[q].is_none())
+            .collect();
+        // Two liberties: a dame the opponent can fill, and a point of its own territory.
+        // With more dame the owner can fill one itself and keep two liberties.
+        if own.len() == 1
+            && dame.len() == 1
+            && libs.len() == 2
+            && dame.iter().all(|&d| safe_fill(d, c.opponent()))
+        {
+            out[own[0]] = true;
+        }
+    }
+    out
 }
 
 /// Per point (row-major), who scores it as territory under Japanese rules: an empty or
@@ -355,8 +475,8 @@ impl Count {
         let (black, white) = match rules.scoring {
             Scoring::Area => (t.stones[0] + points(0), t.stones[1] + points(1)),
             Scoring::Territory => (
-                points(0) + input.captures_black + t.dead[1],
-                points(1) + input.captures_white + t.dead[0],
+                points(0).saturating_sub(t.fills[0]) + input.captures_black + t.dead[1],
+                points(1).saturating_sub(t.fills[1]) + input.captures_white + t.dead[0],
             ),
         };
         Count::new(

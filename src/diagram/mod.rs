@@ -275,6 +275,7 @@ fn source_name(s: DeadSource) -> &'static str {
         DeadSource::Estimate => "estimate",
         DeadSource::None => "none",
         DeadSource::Gtp => "GTP engine",
+        DeadSource::EstimateOracle => "estimate, flagged, then GTP engine",
     }
 }
 
@@ -345,6 +346,7 @@ mod tests {
             territory: vec![None; n],
             seki_region: vec![false; n],
             unsure: vec![false; n],
+            groups: Vec::new(),
             source: DeadSource::Markup,
             confidence: Confidence::Markup,
             note: None,

@@ -304,6 +304,7 @@ fn verdict_text(v: Verdict) -> &'static str {
         Verdict::Match => "match",
         Verdict::MarginDiffers => "same winner, margin differs",
         Verdict::WinnerDiffers => "winner differs",
+        Verdict::Uncertain => "uncertain (an uncertain group decided the other way would give RE)",
         Verdict::NotComparable => "not comparable (resignation, time, forfeit or void)",
         Verdict::NoResult => "no result to compare",
     }

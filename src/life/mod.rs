@@ -274,6 +274,13 @@ impl LifeAndDeath {
     /// groups alive, the opponent's dead; `None` when no group is uncertain. The two extremes
     /// bound every count the uncertain groups could give.
     pub fn decided_for(&self, pos: &Position, favour: Color) -> Option<LifeAndDeath> {
+        let alive: Vec<bool> = self.uncertain_groups().map(|g| g.color == favour).collect();
+        self.decided_as(pos, &alive)
+    }
+
+    /// The verdict with the uncertain groups decided as given: the i-th uncertain group alive
+    /// when `alive[i]` (dead when false or missing); `None` when no group is uncertain.
+    pub fn decided_as(&self, pos: &Position, alive: &[bool]) -> Option<LifeAndDeath> {
         if self.uncertain_groups().next().is_none() || self.status.len() != pos.cells.len() {
             return None;
         }
@@ -283,10 +290,11 @@ impl LifeAndDeath {
             .iter()
             .map(|s| *s == Some(ChainStatus::Dead))
             .collect();
-        for g in self.uncertain_groups() {
+        for (i, g) in self.uncertain_groups().enumerate() {
+            let keep = alive.get(i).copied().unwrap_or(false);
             for p in &g.stones {
                 if let Some(d) = dead.get_mut(p.y as usize * w + p.x as usize) {
-                    *d = g.color != favour;
+                    *d = !keep;
                 }
             }
         }

@@ -145,19 +145,24 @@ impl AccuracyReport {
     /// A table for people.
     pub fn render(&self, label: &str) -> String {
         let mut s = String::new();
-        let _ = writeln!(
-            s,
-            "{label}: method {}{}",
-            self.method,
-            match self.method.as_str() {
-                "estimate+oracle" => format!(
-                    "; {} flagged positions sent to the oracle, {} failed",
+        // The estimate alone is the usual measure: its text starts with the figures.
+        match self.method.as_str() {
+            "estimate+oracle" => {
+                let _ = writeln!(
+                    s,
+                    "{label}: the estimate with an oracle: {} flagged positions sent to the engine, {} failed",
                     self.oracle_sent, self.engine_failed
-                ),
-                "gtp" => format!("; the engine failed on {} positions", self.engine_failed),
-                _ => String::new(),
+                );
             }
-        );
+            "gtp" => {
+                let _ = writeln!(
+                    s,
+                    "{label}: a GTP engine alone; it failed on {} positions",
+                    self.engine_failed
+                );
+            }
+            _ => {}
+        }
         let _ = writeln!(
             s,
             "{label}: {} positions with markup; exact dead sets {} ({:.1} %); stone precision {:.1} %, recall {:.1} %; {:.2} ms mean, {:.2} ms worst per position",
@@ -407,6 +412,16 @@ mod tests {
     use super::*;
 
     #[test]
+    fn halves_split_on_the_base_name_and_game() {
+        assert_eq!(Half::of("a/b/x.sgf#0"), Half::of("x.sgf#0"));
+        assert_eq!(Half::of("c.zip!x.sgf#0"), Half::of("x.sgf#0"));
+        let names: Vec<String> = (0..200).map(|i| format!("g{i}.sgf#0")).collect();
+        let first = names.iter().filter(|n| Half::of(n) == Half::First).count();
+        // A hash split: near half each way, never all on one side.
+        assert!((70..=130).contains(&first), "{first}");
+    }
+
+    #[test]
     fn command_line_outputs() {
         let r = AccuracyReport {
             games: 2,
@@ -430,7 +445,7 @@ mod tests {
         let t = r.text(&paths, true);
         assert!(t.starts_with("a b c: 2 positions with markup;"), "{t}");
         assert!(
-            t.ends_with(" with the estimate's\n  differs: b.sgf#0\n"),
+            t.ends_with(" with the estimate's (0 more uncertain)\n  differs: b.sgf#0\n"),
             "{t}"
         );
         assert_eq!(r.text(&paths, false), r.render("a b c"));

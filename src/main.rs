@@ -77,8 +77,8 @@ fn resumed_output(p: &PathBuf) -> Result<(batch::Resume, std::fs::File), String>
 }
 
 fn analyze(args: &AnalyzeArgs) -> Result<ExitCode, String> {
-    check_engine(&args.input.dead_stones)?;
     check_oracle(&args.input.dead_stones, args.input.oracle.as_deref())?;
+    check_engine(&args.input.dead_stones)?;
     let mut opts = args.input.batch_options();
     opts.only = args.only;
     opts.stop = stop_on_signals();
@@ -127,8 +127,8 @@ fn write_text(p: &PathBuf, text: impl AsRef<[u8]>) -> Result<(), String> {
 }
 
 fn rate(args: &RateArgs) -> Result<ExitCode, String> {
-    check_engine(&args.input.dead_stones)?;
     check_oracle(&args.input.dead_stones, args.input.oracle.as_deref())?;
+    check_engine(&args.input.dead_stones)?;
     let mut opts = args.input.batch_options();
     opts.json = false;
     opts.analyze.rating_inputs = true;
@@ -197,8 +197,8 @@ fn rate(args: &RateArgs) -> Result<ExitCode, String> {
 /// `results`: a tournament's results file from its records, or `--check` of one against them.
 fn results(args: &ResultsArgs) -> Result<ExitCode, String> {
     use echelle::federation::{ResultsFormat, check, table, tournament};
-    check_engine(&args.input.dead_stones)?;
     check_oracle(&args.input.dead_stones, args.input.oracle.as_deref())?;
+    check_engine(&args.input.dead_stones)?;
     let mut opts = args.input.batch_options();
     opts.stop = stop_on_signals();
     let Some((games, failures)) =
@@ -285,8 +285,8 @@ fn show(args: &ShowArgs) -> Result<(), String> {
     // A name as analyze wrote it: escaped bytes of a name that is not UTF-8 are undone.
     let bytes = std::fs::read(echelle::input::path_of_name(path))
         .map_err(|e| format!("cannot read {path}: {e}"))?;
-    check_engine(&args.dead_stones)?;
     check_oracle(&args.dead_stones, args.oracle.as_deref())?;
+    check_engine(&args.dead_stones)?;
     let opts = AnalyzeOptions {
         rules: Rules {
             ko: args.ko,
@@ -312,8 +312,8 @@ fn show(args: &ShowArgs) -> Result<(), String> {
 
 fn report(args: &ReportArgs) -> Result<ExitCode, String> {
     use echelle::report::{self, ReportError, ReportOptions};
-    check_engine(&args.input.dead_stones)?;
     check_oracle(&args.input.dead_stones, args.input.oracle.as_deref())?;
+    check_engine(&args.input.dead_stones)?;
     let mut batch = args.input.batch_options();
     batch.stop = stop_on_signals();
     let opts = ReportOptions {

@@ -35,7 +35,11 @@ impl Half {
         let h = base.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
             (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
         });
-        if h % 2 == 0 { Half::First } else { Half::Second }
+        if h % 2 == 0 {
+            Half::First
+        } else {
+            Half::Second
+        }
     }
 }
 
@@ -195,7 +199,10 @@ impl AccuracyReport {
         let _ = writeln!(
             s,
             "{label}: score = RE on {} games with a score result: {} with the markup's dead stones, {} with the estimate's ({} more uncertain)",
-            self.scored_games, self.re_match_markup, self.re_match_estimate, self.re_uncertain_estimate
+            self.scored_games,
+            self.re_match_markup,
+            self.re_match_estimate,
+            self.re_uncertain_estimate
         );
         s
     }

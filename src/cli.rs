@@ -5,11 +5,11 @@
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
+use echelle::accuracy::Half;
 use echelle::batch::{BatchOptions, Only};
 use echelle::choice::Choice;
 use echelle::federation::ListDate;
 use echelle::federation::ResultsFormat;
-use echelle::accuracy::Half;
 use echelle::life::DeadStones;
 use echelle::rating::{
     EngineKind, EngineParams, Format, ParamOverrides, RateOptions, Rounding, Undated, WinnerChoice,

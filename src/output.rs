@@ -313,9 +313,8 @@ impl Counted {
                 .violations
                 .as_ref()
                 .map(|v| v.iter().map(|x| label(&x.kind)).collect()),
-            oracle: dead.and_then(|d| {
-                oracle_of(Some(label(&d.source).as_str()), d.oracle_error.is_some())
-            }),
+            oracle: dead
+                .and_then(|d| oracle_of(Some(label(&d.source).as_str()), d.oracle_error.is_some())),
         }
     }
 

@@ -175,9 +175,15 @@ fn the_oracle_is_asked_only_about_flagged_positions() {
         .join("samples/championnat-2025.tar.gz")];
     let (alone, _, plain) = analyze_with_oracle(&paths, None, 2);
     let (asked, text1, summary) = analyze_with_oracle(&paths, Some(cmd.clone()), 1);
-    let flagged_names: Vec<&serde_json::Value> =
-        alone.iter().filter(|r| flagged(r)).map(|r| &r["file"]).collect();
-    assert!(!flagged_names.is_empty(), "the samples hold flagged positions");
+    let flagged_names: Vec<&serde_json::Value> = alone
+        .iter()
+        .filter(|r| flagged(r))
+        .map(|r| &r["file"])
+        .collect();
+    assert!(
+        !flagged_names.is_empty(),
+        "the samples hold flagged positions"
+    );
     assert_eq!(alone.len(), asked.len());
     for (a, b) in alone.iter().zip(&asked) {
         let d = &b["score"]["dead_stones"];
@@ -225,7 +231,12 @@ fn an_oracle_that_fails_keeps_the_estimate_and_is_counted() {
         let d = &b["score"]["dead_stones"];
         if flagged(a) {
             assert_eq!(d["source"], "estimate");
-            assert!(d["oracle_error"].as_str().is_some_and(|e| e.contains("cannot score")), "{d}");
+            assert!(
+                d["oracle_error"]
+                    .as_str()
+                    .is_some_and(|e| e.contains("cannot score")),
+                "{d}"
+            );
             assert_eq!(a["verdict"], b["verdict"]);
         } else {
             assert_eq!(a, b);

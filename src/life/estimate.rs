@@ -3,10 +3,10 @@
 //! group by group, never chain by chain, with open kos keeping their stone and groups near a
 //! coin toss flagged as unsure. Each group's decision keeps how it was reached (a [`Unit`]).
 
-use super::{EstimateParams, Method};
 use super::benson::{benson, enclosures};
 use super::playout::playouts;
 use super::seki;
+use super::{EstimateParams, Method};
 use crate::board::{Cell, Chain, Chains, Grid, Position, STONES};
 
 /// Group ownership band that earns extra playouts.

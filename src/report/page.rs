@@ -105,16 +105,18 @@ impl Report {
             text(&self.inputs.join(", ")),
             env!("CARGO_PKG_VERSION"),
             text(o.batch.analyze.rules.ko.name()),
-            text(&(match &o.batch.analyze.dead_stones {
-                crate::life::DeadStones::Method(m) => m.name().to_string(),
-                crate::life::DeadStones::Gtp(cmd) => format!("gtp:{cmd}"),
-            } + &o
-                .batch
-                .analyze
-                .oracle
-                .as_ref()
-                .map(|cmd| format!(", oracle gtp:{cmd}"))
-                .unwrap_or_default())),
+            text(
+                &(match &o.batch.analyze.dead_stones {
+                    crate::life::DeadStones::Method(m) => m.name().to_string(),
+                    crate::life::DeadStones::Gtp(cmd) => format!("gtp:{cmd}"),
+                } + &o
+                    .batch
+                    .analyze
+                    .oracle
+                    .as_ref()
+                    .map(|cmd| format!(", oracle gtp:{cmd}"))
+                    .unwrap_or_default())
+            ),
             text(
                 &self
                     .rating

@@ -245,7 +245,10 @@ fn a_margin_is_uncertain_only_when_a_decision_of_the_groups_gives_it() {
     let [_, hi] = s.margin_range.unwrap_or_default();
     let raw = format!("B+{hi}");
     let re = RecordedResult::new(&raw, Winner::Black, Some(ResultKind::Score), Some(hi));
-    assert_eq!(score(&seed_input(&p, &life, &re)).verdict, Verdict::Uncertain);
+    assert_eq!(
+        score(&seed_input(&p, &life, &re)).verdict,
+        Verdict::Uncertain
+    );
     // A match stays a match.
     let re = RecordedResult::new("B+2.5", Winner::Black, Some(ResultKind::Score), Some(2.5));
     assert_eq!(score(&seed_input(&p, &life, &re)).verdict, Verdict::Match);

@@ -1,11 +1,15 @@
 //! Accuracy of the dead-stone estimate against records whose players marked the dead stones
 //! (`TB`/`TW` on the last node): exact dead sets, stone precision and recall, score = `RE`,
-//! and time per position.
+//! and time per position. The method measured is the estimate, the estimate with a GTP
+//! oracle asked about the positions it flags, or a GTP engine alone.
 
 use crate::analyze::replay_record;
 use crate::batch::read_records;
 use crate::board::{Color, Point, Position};
-use crate::life::{ChainStatus, DeadStoneMethod, EstimateParams, LifeAndDeath, decide_with};
+use crate::life::{
+    ChainStatus, DeadSource, DeadStoneMethod, EstimateParams, LifeAndDeath, decide_with,
+    from_dead_list,
+};
 use crate::record::ResultKind;
 use crate::rules::Rules;
 use crate::scoring::{ScoreInput, Verdict, score};
@@ -13,6 +17,44 @@ use serde::Serialize;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::time::Instant;
+
+crate::choice::choice! {
+    /// One half of a set of positions, by the parity of the FNV-1a hash of the file's base
+    /// name and game (`a.sgf#0`): a fixed split that depends neither on the order or number
+    /// of files nor on how their folder was named.
+    pub enum Half {
+        #[default] First = ("first", "Positions whose name hashes to an even number"),
+        Second = ("second", "Positions whose name hashes to an odd number"),
+    }
+}
+
+impl Half {
+    /// The half `name` (`dir/a.sgf#0`, `x.zip!a.sgf#0`) falls in.
+    pub fn of(name: &str) -> Half {
+        let base = name.rsplit(['/', '!']).next().unwrap_or(name);
+        let h = base.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        });
+        if h % 2 == 0 {
+            Half::First
+        } else {
+            Half::Second
+        }
+    }
+}
+
+/// What is measured, and on which positions.
+#[derive(Clone, Debug, Default)]
+pub struct AccuracyOptions {
+    /// Parameters of the estimate.
+    pub params: EstimateParams,
+    /// A GTP engine asked about the positions the estimate flags (`--oracle`).
+    pub oracle: Option<String>,
+    /// A GTP engine measured alone, instead of the estimate.
+    pub engine: Option<String>,
+    /// Only this half of the positions.
+    pub half: Option<Half>,
+}
 
 /// Accuracy figures over a set of records with territory markup.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
@@ -31,12 +73,22 @@ pub struct AccuracyReport {
     pub mean_ms: f64,
     /// Slowest position, milliseconds.
     pub worst_ms: f64,
+    /// What was measured: `estimate`, `estimate+oracle` or `gtp`.
+    pub method: String,
+    /// Positions the estimate flagged and sent to the oracle (with `--oracle`).
+    pub oracle_sent: usize,
+    /// Positions the engine (oracle or alone) did not answer: the estimate stood, or (alone)
+    /// every stone was kept.
+    pub engine_failed: usize,
     /// Games whose `RE` is a score.
     pub scored_games: usize,
     /// Of those, games whose count under their rules with the markup's dead stones equals `RE`.
     pub re_match_markup: usize,
     /// Of those, games whose count with the estimated dead stones equals `RE`.
     pub re_match_estimate: usize,
+    /// Of those, games whose count differs from `RE` (winner or margin) but that an uncertain
+    /// group decided the other way could explain: the `uncertain` verdict.
+    pub re_uncertain_estimate: usize,
     /// Games whose markup keeps a chain in atari alive among living opposing stones (a
     /// capturable chain the players left unmarked): their markup is no clean truth.
     pub doubtful_markup: usize,
@@ -50,6 +102,10 @@ pub struct AccuracyReport {
     pub unsure_positions: usize,
     /// Misses (beyond the capturable chains) in which a wrongly judged stone was marked unsure.
     pub misses_flagged_unsure: usize,
+    /// Positions the estimate flags (a seki, an uncertain group): what `--oracle` sends.
+    pub flagged_positions: usize,
+    /// Misses (beyond the capturable chains) in flagged positions.
+    pub misses_flagged: usize,
     /// Games (`file#game`) whose estimated dead set differs from the markup.
     pub mismatches: Vec<String>,
     /// One line per position, for comparisons with other tools (`--positions FILE`).
@@ -93,6 +149,24 @@ impl AccuracyReport {
     /// A table for people.
     pub fn render(&self, label: &str) -> String {
         let mut s = String::new();
+        // The estimate alone is the usual measure: its text starts with the figures.
+        match self.method.as_str() {
+            "estimate+oracle" => {
+                let _ = writeln!(
+                    s,
+                    "{label}: the estimate with an oracle: {} flagged positions sent to the engine, {} failed",
+                    self.oracle_sent, self.engine_failed
+                );
+            }
+            "gtp" => {
+                let _ = writeln!(
+                    s,
+                    "{label}: a GTP engine alone; it failed on {} positions",
+                    self.engine_failed
+                );
+            }
+            _ => {}
+        }
         let _ = writeln!(
             s,
             "{label}: {} positions with markup; exact dead sets {} ({:.1} %); stone precision {:.1} %, recall {:.1} %; {:.2} ms mean, {:.2} ms worst per position",
@@ -115,15 +189,20 @@ impl AccuracyReport {
         );
         let _ = writeln!(
             s,
-            "{label}: {} positions with a group marked unsure (near a coin toss); of the {} remaining misses, {} are in such a group",
+            "{label}: {} positions with a group marked unsure (near a coin toss, or an unread seki), {} flagged (that, or any seki); of the {} remaining misses, {} are in such a group, {} in a flagged position",
             self.unsure_positions,
+            self.flagged_positions,
             self.games - self.exact_with_atari_dead,
-            self.misses_flagged_unsure
+            self.misses_flagged_unsure,
+            self.misses_flagged
         );
         let _ = writeln!(
             s,
-            "{label}: score = RE on {} games with a score result: {} with the markup's dead stones, {} with the estimate's",
-            self.scored_games, self.re_match_markup, self.re_match_estimate
+            "{label}: score = RE on {} games with a score result: {} with the markup's dead stones, {} with the estimate's ({} more uncertain)",
+            self.scored_games,
+            self.re_match_markup,
+            self.re_match_estimate,
+            self.re_uncertain_estimate
         );
         s
     }
@@ -172,11 +251,62 @@ pub fn accuracy_report(
     paths: &[PathBuf],
     params: EstimateParams,
 ) -> Result<AccuracyReport, crate::input::InputError> {
-    let mut r = AccuracyReport::default();
+    accuracy_with(
+        paths,
+        &AccuracyOptions {
+            params,
+            ..AccuracyOptions::default()
+        },
+    )
+}
+
+/// The method `opts` names on the position: the estimate, with the oracle's answer in place
+/// of a flagged estimate, or the engine alone; and whether an oracle was asked, whether an
+/// engine failed.
+fn measured(pos: &Position, komi: f64, opts: &AccuracyOptions) -> (LifeAndDeath, bool, bool) {
+    if let Some(cmd) = &opts.engine {
+        return match crate::gtp::dead_stones_of(cmd, pos, komi) {
+            Ok(dead) => (from_dead_list(pos, &dead, DeadSource::Gtp), false, false),
+            Err(_) => (from_dead_list(pos, &[], DeadSource::Gtp), false, true),
+        };
+    }
+    let est = decide_with(pos, None, DeadStoneMethod::Estimate, opts.params);
+    match &opts.oracle {
+        _ if !est.flagged() => (est, false, false),
+        Some(cmd) => match crate::gtp::dead_stones_of(cmd, pos, komi) {
+            Ok(dead) => (
+                from_dead_list(pos, &dead, DeadSource::EstimateOracle),
+                true,
+                false,
+            ),
+            Err(_) => (est, true, true),
+        },
+        _ => (est, false, false),
+    }
+}
+
+/// Measures the method `opts` names on every game with territory markup under `paths`.
+pub fn accuracy_with(
+    paths: &[PathBuf],
+    opts: &AccuracyOptions,
+) -> Result<AccuracyReport, crate::input::InputError> {
+    let params = opts.params;
+    let mut r = AccuracyReport {
+        method: match (&opts.engine, &opts.oracle) {
+            (Some(_), _) => "gtp",
+            (None, Some(_)) => "estimate+oracle",
+            (None, None) => "estimate",
+        }
+        .to_string(),
+        ..AccuracyReport::default()
+    };
     let mut total = 0.0f64;
     for (name, g) in read_records(paths)? {
         let g = &g;
         if g.territory_black.is_empty() && g.territory_white.is_empty() {
+            continue;
+        }
+        if opts.half.is_some_and(|h| Half::of(&name) != h) {
             continue;
         }
         let (hc, rep) = replay_record(g, &Rules::french());
@@ -184,8 +314,10 @@ pub fn accuracy_report(
         let markup = Some((&g.territory_black[..], &g.territory_white[..]));
         let by_markup = decide_with(pos, markup, DeadStoneMethod::Markup, params);
         let t = Instant::now();
-        let est = decide_with(pos, None, DeadStoneMethod::Estimate, params);
+        let (est, asked, failed) = measured(pos, g.facts.komi.value.unwrap_or(0.0), opts);
         let ms = t.elapsed().as_secs_f64() * 1000.0;
+        r.oracle_sent += usize::from(asked);
+        r.engine_failed += usize::from(failed);
         total += ms;
         r.worst_ms = r.worst_ms.max(ms);
         r.games += 1;
@@ -201,6 +333,10 @@ pub fn accuracy_report(
         }
         let estimated = dead_map(&est);
         r.exact_with_atari_dead += usize::from(truth == estimated);
+        // Flagged: sent to the oracle, or (the estimate alone) what it would send.
+        let flagged = asked || est.flagged();
+        r.flagged_positions += usize::from(flagged);
+        r.misses_flagged += usize::from(flagged && truth != estimated);
         r.unsure_positions += usize::from(est.unsure.contains(&true));
         r.misses_flagged_unsure += usize::from(
             truth
@@ -235,7 +371,9 @@ pub fn accuracy_report(
             r.scored_games += 1;
             let input = |life| ScoreInput::of_game(g, &rep, life, hc.stones);
             r.re_match_markup += usize::from(score(&input(&by_markup)).verdict == Verdict::Match);
-            r.re_match_estimate += usize::from(score(&input(&est)).verdict == Verdict::Match);
+            let verdict = score(&input(&est)).verdict;
+            r.re_match_estimate += usize::from(verdict == Verdict::Match);
+            r.re_uncertain_estimate += usize::from(verdict == Verdict::Uncertain);
         }
     }
     r.mean_ms = total / r.games.max(1) as f64;
@@ -281,6 +419,16 @@ mod tests {
     use super::*;
 
     #[test]
+    fn halves_split_on_the_base_name_and_game() {
+        assert_eq!(Half::of("a/b/x.sgf#0"), Half::of("x.sgf#0"));
+        assert_eq!(Half::of("c.zip!x.sgf#0"), Half::of("x.sgf#0"));
+        let names: Vec<String> = (0..200).map(|i| format!("g{i}.sgf#0")).collect();
+        let first = names.iter().filter(|n| Half::of(n) == Half::First).count();
+        // A hash split: near half each way, never all on one side.
+        assert!((70..=130).contains(&first), "{first}");
+    }
+
+    #[test]
     fn command_line_outputs() {
         let r = AccuracyReport {
             games: 2,
@@ -304,7 +452,7 @@ mod tests {
         let t = r.text(&paths, true);
         assert!(t.starts_with("a b c: 2 positions with markup;"), "{t}");
         assert!(
-            t.ends_with(" with the estimate's\n  differs: b.sgf#0\n"),
+            t.ends_with(" with the estimate's (0 more uncertain)\n  differs: b.sgf#0\n"),
             "{t}"
         );
         assert_eq!(r.text(&paths, false), r.render("a b c"));

@@ -21,6 +21,9 @@ pub struct AnalyzeOptions {
     pub rating_inputs: bool,
     /// How dead stones are decided before counting.
     pub dead_stones: DeadStones,
+    /// A GTP engine's command line (`--oracle gtp:COMMAND`): asked only about the positions
+    /// the estimate flags (a seki, an uncertain group); its dead stones replace the estimate's.
+    pub oracle: Option<String>,
 }
 
 /// One analysed game: its report and, when asked for, its rating view.
@@ -78,6 +81,11 @@ pub fn score_game(
         ),
         DeadStones::Method(m) => life::decide(&replay.position, markup, *m),
     };
+    let komi = record.facts.komi.value.unwrap_or(0.0);
+    let (ld, oracle_error) = match &opts.oracle {
+        Some(cmd) if ld.flagged() => ask_oracle(cmd, &replay.position, komi, ld),
+        _ => (ld, None),
+    };
     let open = open_points(&replay.position, &ld);
     let area = replay.position.cells.len();
     // A record that stops early (`W+0.5` after 80 moves, no passes, no markup) leaves a
@@ -87,7 +95,8 @@ pub fn score_game(
             "unfinished position: {open} of {area} points belong to nobody and the record does not end with two passes"
         )
     });
-    let score = scoring::score(&ScoreInput::of_game(record, replay, &ld, handicap));
+    let mut score = scoring::score(&ScoreInput::of_game(record, replay, &ld, handicap));
+    score.dead_stones.oracle_error = oracle_error;
     Some(Scored {
         life: ld,
         score,
@@ -105,6 +114,23 @@ fn gtp_life(command: &str, pos: &crate::board::Position, komi: f64) -> LifeAndDe
             ld.note = Some(format!("GTP engine failed, every stone kept: {e}"));
             ld
         }
+    }
+}
+
+/// The oracle's verdict on a flagged position: the engine's dead stones in place of the
+/// estimate's; when it fails, the estimate and the reason.
+fn ask_oracle(
+    command: &str,
+    pos: &crate::board::Position,
+    komi: f64,
+    estimate: LifeAndDeath,
+) -> (LifeAndDeath, Option<String>) {
+    match crate::gtp::dead_stones_of(command, pos, komi) {
+        Ok(dead) => (
+            life::from_dead_list(pos, &dead, life::DeadSource::EstimateOracle),
+            None,
+        ),
+        Err(e) => (estimate, Some(e.to_string())),
     }
 }
 

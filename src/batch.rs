@@ -26,7 +26,8 @@ crate::choice::choice! {
         Problems = ("problems", "Games and files with an error, a repair, or a rule violation"),
         Errors = ("errors", "Only errors"),
         Violations = ("violations", "Only games with rule violations"),
-        Mismatches = ("mismatches", "Only games whose computed result differs from `RE` (winner or margin)"),
+        Mismatches = ("mismatches", "Only games whose computed result differs from `RE` (winner or margin), uncertain ones aside"),
+        Uncertain = ("uncertain", "Only games whose count differs from `RE` unless an uncertain group is decided the other way"),
     }
 }
 
@@ -60,6 +61,7 @@ impl Only {
                 r.verdict,
                 Some(Verdict::WinnerDiffers | Verdict::MarginDiffers)
             ),
+            Only::Uncertain => r.verdict == Some(Verdict::Uncertain),
         }
     }
 }
@@ -513,8 +515,14 @@ fn drive(
 
     // A resumed batch counts the records already written from their lines.
     let mut summary = Summary::default();
+    if opts.analyze.oracle.is_some() {
+        // The summary says how many went to the oracle, none included.
+        summary.oracle = Some(Default::default());
+    }
     if let Some(from) = from {
+        let oracle = summary.oracle;
         summary = from.counted().clone();
+        summary.oracle = summary.oracle.or(oracle);
         summary.resumed = Some(Resumed {
             records: from.records(),
             games: summary.games,

@@ -5,6 +5,7 @@
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
+use echelle::accuracy::Half;
 use echelle::batch::{BatchOptions, Only, RecordFormat};
 use echelle::choice::Choice;
 use echelle::federation::ListDate;
@@ -113,6 +114,14 @@ fn parse_dead_stones(s: &str) -> Result<DeadStones, String> {
         .map_err(|e: echelle::life::DeadStonesError| e.to_string())
 }
 
+/// `--oracle`: `gtp:COMMAND`, the engine's command line.
+fn parse_oracle(s: &str) -> Result<String, String> {
+    match s.strip_prefix("gtp:") {
+        Some(cmd) if !cmd.trim().is_empty() => Ok(cmd.to_string()),
+        _ => Err("expected gtp:COMMAND, e.g. \"gtp:gnugo --mode gtp\"".to_string()),
+    }
+}
+
 #[derive(Args)]
 pub struct ShowArgs {
     /// The game, named as `analyze` names it: a file, an archive entry (`x.zip!dir/a.sgf`,
@@ -130,6 +139,10 @@ pub struct ShowArgs {
     /// How dead stones are decided (as for analyze, gtp:COMMAND included).
     #[arg(long, default_value = "auto", value_parser = parse_dead_stones)]
     pub dead_stones: DeadStones,
+    /// Ask this GTP engine (gtp:COMMAND) about the position when the estimate flags it (as
+    /// for analyze).
+    #[arg(long, value_name = "gtp:COMMAND", value_parser = parse_oracle)]
+    pub oracle: Option<String>,
     /// Ko rule for the replay.
     #[arg(long, value_parser = ChoiceParser::<KoRule>::new(), default_value_t = KoRule::Positional)]
     pub ko: KoRule,
@@ -189,6 +202,17 @@ pub struct AccuracyArgs {
     /// Also write one JSON line per position (estimate, markup, time) to this file.
     #[arg(long, value_name = "FILE")]
     pub positions: Option<PathBuf>,
+    /// Measure the estimate with this GTP engine asked about the positions it flags (seki,
+    /// uncertain group), as `analyze --oracle` counts them.
+    #[arg(long, value_name = "gtp:COMMAND", value_parser = parse_oracle, conflicts_with = "engine")]
+    pub oracle: Option<String>,
+    /// Measure this GTP engine alone (gtp:COMMAND) instead of the estimate.
+    #[arg(long, value_name = "gtp:COMMAND", value_parser = parse_oracle)]
+    pub engine: Option<String>,
+    /// Only the positions of one half of the set (the parity of an FNV-1a hash of
+    /// `file#game`): choose on one half, check on the other.
+    #[arg(long, value_parser = ChoiceParser::<Half>::new())]
+    pub half: Option<Half>,
 }
 
 /// Options shared by every subcommand that reads records.
@@ -218,6 +242,11 @@ pub struct InputArgs {
     /// "gtp:gnugo --mode gtp").
     #[arg(long, default_value = "auto", value_parser = parse_dead_stones)]
     pub dead_stones: DeadStones,
+    /// Ask this GTP engine (gtp:COMMAND, e.g. "gtp:gnugo --mode gtp") only about the
+    /// positions the estimate flags (a seki, an uncertain group): its dead stones replace the
+    /// estimate's there; the summary counts the positions sent.
+    #[arg(long, value_name = "gtp:COMMAND", value_parser = parse_oracle)]
+    pub oracle: Option<String>,
     /// Never show a progress bar.
     #[arg(long)]
     pub no_progress: bool,
@@ -469,6 +498,7 @@ impl InputArgs {
         o.limits.max_entry_bytes = self.max_entry_bytes;
         o.parse.max_nodes = self.max_nodes;
         o.analyze.dead_stones = self.dead_stones.clone();
+        o.analyze.oracle = self.oracle.clone();
         o.analyze.rules = Rules {
             ko: self.ko,
             ..Rules::french()

@@ -29,6 +29,20 @@ fn check_engine(dead_stones: &DeadStones) -> Result<(), String> {
     Ok(())
 }
 
+/// Checks the oracle as [`check_engine`] checks an engine: it starts, and it is not asked
+/// beside an engine that already decides every position.
+fn check_oracle(dead_stones: &DeadStones, oracle: Option<&str>) -> Result<(), String> {
+    let Some(cmd) = oracle else {
+        return Ok(());
+    };
+    if let DeadStones::Gtp(_) = dead_stones {
+        return Err(
+            "--oracle asks an engine about the estimate's flagged positions; with --dead-stones gtp: the engine decides them all already".into(),
+        );
+    }
+    echelle::gtp::check(cmd).map_err(|e| e.to_string())
+}
+
 /// The exit status of a batch stopped by a signal (SIGINT's, whichever signal it was).
 const INTERRUPTED: u8 = 130;
 
@@ -80,6 +94,7 @@ fn analyze(args: &AnalyzeArgs) -> Result<ExitCode, String> {
             return Err("Parquet output is binary: give it a file with -o FILE".into());
         }
     }
+    check_oracle(&args.input.dead_stones, args.input.oracle.as_deref())?;
     check_engine(&args.input.dead_stones)?;
     let mut opts = args.input.batch_options();
     opts.only = args.only;
@@ -138,6 +153,7 @@ fn write_text(p: &PathBuf, text: impl AsRef<[u8]>) -> Result<(), String> {
 }
 
 fn rate(args: &RateArgs) -> Result<ExitCode, String> {
+    check_oracle(&args.input.dead_stones, args.input.oracle.as_deref())?;
     check_engine(&args.input.dead_stones)?;
     let mut opts = args.input.batch_options();
     opts.json = false;
@@ -202,6 +218,7 @@ fn rate(args: &RateArgs) -> Result<ExitCode, String> {
 /// `results`: a tournament's results file from its records, or `--check` of one against them.
 fn results(args: &ResultsArgs) -> Result<ExitCode, String> {
     use echelle::federation::{ResultsFormat, check, table, tournament};
+    check_oracle(&args.input.dead_stones, args.input.oracle.as_deref())?;
     check_engine(&args.input.dead_stones)?;
     let mut opts = args.input.batch_options();
     opts.stop = stop_on_signals();
@@ -264,8 +281,16 @@ fn accuracy(args: &AccuracyArgs) -> Result<(), String> {
     if let Some(seed) = args.seed {
         params.seed = seed;
     }
-    let report =
-        echelle::accuracy::accuracy_report(&args.paths, params).map_err(|e| e.to_string())?;
+    for cmd in args.oracle.iter().chain(&args.engine) {
+        echelle::gtp::check(cmd).map_err(|e| e.to_string())?;
+    }
+    let opts = echelle::accuracy::AccuracyOptions {
+        params,
+        oracle: args.oracle.clone(),
+        engine: args.engine.clone(),
+        half: args.half,
+    };
+    let report = echelle::accuracy::accuracy_with(&args.paths, &opts).map_err(|e| e.to_string())?;
     if let Some(path) = &args.positions {
         std::fs::write(path, report.positions_jsonl().map_err(|e| e.to_string())?)
             .map_err(|e| format!("{}: {e}", path.display()))?;
@@ -285,6 +310,7 @@ fn show(args: &ShowArgs) -> Result<(), String> {
     let (name, index) = echelle::analyze::split_game_ref(&spec).map_err(|e| e.to_string())?;
     // The name as analyze wrote it: archive entries, standard input, escaped bytes.
     let bytes = echelle::input::read_named(name, &args.limits()).map_err(|e| e.to_string())?;
+    check_oracle(&args.dead_stones, args.oracle.as_deref())?;
     check_engine(&args.dead_stones)?;
     let opts = AnalyzeOptions {
         rules: Rules {
@@ -292,6 +318,7 @@ fn show(args: &ShowArgs) -> Result<(), String> {
             ..Rules::french()
         },
         dead_stones: args.dead_stones.clone(),
+        oracle: args.oracle.clone(),
         ..AnalyzeOptions::default()
     };
     let pic = echelle::analyze::picture(name, bytes, index, &opts).map_err(|e| e.to_string())?;
@@ -316,6 +343,7 @@ fn show(args: &ShowArgs) -> Result<(), String> {
 
 fn report(args: &ReportArgs) -> Result<ExitCode, String> {
     use echelle::report::{self, ReportError, ReportOptions};
+    check_oracle(&args.input.dead_stones, args.input.oracle.as_deref())?;
     check_engine(&args.input.dead_stones)?;
     let mut batch = args.input.batch_options();
     batch.stop = stop_on_signals();

@@ -219,6 +219,10 @@ pub struct Summary {
     pub violations: BTreeMap<String, u64>,
     /// Games by verdict against `RE`, and by the confidence of their dead stones when counted.
     pub verdicts: BTreeMap<String, u64>,
+    /// With `--oracle`: the flagged positions sent to the engine, and how many of them it
+    /// failed to answer (the estimate stood); `None` without an oracle.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub oracle: Option<OracleCounts>,
     /// Records written to the output (after `--only` filtering).
     pub written: u64,
     /// The batch was stopped (a signal) before its end: the counts cover what was done.
@@ -229,6 +233,15 @@ pub struct Summary {
     /// Wall-clock time of the batch.
     #[serde(skip)]
     pub elapsed: Duration,
+}
+
+/// How the dead-stone oracle (`--oracle gtp:COMMAND`) was used in a batch.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct OracleCounts {
+    /// Positions the estimate flagged (seki, uncertain group) and sent to the engine.
+    pub sent: u64,
+    /// Of those, positions the engine did not answer: the estimate's dead stones stand.
+    pub failed: u64,
 }
 
 /// What a resumed batch found written by the run it continues.
@@ -255,6 +268,18 @@ struct Counted {
     verdict: Option<String>,
     /// Violation kinds, when the main line was replayed.
     violations: Option<Vec<String>>,
+    /// Sent to the oracle, and whether it failed.
+    oracle: Option<bool>,
+}
+
+/// Whether a record's position went to the oracle (`Some`), and whether the engine failed
+/// (`Some(true)`), from its dead stones' source and error.
+fn oracle_of(source: Option<&str>, error: bool) -> Option<bool> {
+    match (source, error) {
+        (_, true) => Some(true),
+        (Some(s), false) if s == label(&crate::life::DeadSource::EstimateOracle) => Some(false),
+        _ => None,
+    }
 }
 
 /// The verdict table's row: the verdict, then where the dead stones came from. A count
@@ -288,6 +313,8 @@ impl Counted {
                 .violations
                 .as_ref()
                 .map(|v| v.iter().map(|x| label(&x.kind)).collect()),
+            oracle: dead
+                .and_then(|d| oracle_of(Some(label(&d.source).as_str()), d.oracle_error.is_some())),
         }
     }
 
@@ -317,6 +344,7 @@ impl Counted {
                 Some(list) => Some(kinds(list)?),
                 None => None,
             },
+            oracle: oracle_of(dead["source"].as_str(), dead.get("oracle_error").is_some()),
         })
     }
 }
@@ -369,6 +397,11 @@ impl Summary {
         }
         if let Some(row) = c.verdict {
             *self.verdicts.entry(row).or_default() += 1;
+        }
+        if let Some(failed) = c.oracle {
+            let o = self.oracle.get_or_insert_with(OracleCounts::default);
+            o.sent += 1;
+            o.failed += u64::from(failed);
         }
         if let Some(v) = c.violations {
             if !v.is_empty() {
@@ -457,6 +490,13 @@ impl Summary {
             for (k, n) in &self.verdicts {
                 let _ = writeln!(s, "    {k:<35} {n:>7}");
             }
+        }
+        if let Some(o) = &self.oracle {
+            let _ = writeln!(
+                s,
+                "  oracle: {} flagged positions (seki, uncertain group) sent to the engine, {} failed (estimate kept)",
+                o.sent, o.failed
+            );
         }
         let _ = writeln!(s, "  records written: {}", self.written);
         s

@@ -6,7 +6,7 @@
 //! removed, the compensation and the default komi. No ruleset is matched by name here.
 
 use crate::board::{Cell, Color, Grid, Position, flood};
-use crate::life::{ChainStatus, Confidence, DeadSource, LifeAndDeath};
+use crate::life::{ChainStatus, Confidence, DeadSource, GroupDecision, LifeAndDeath};
 use crate::record::{RecordedResult, ResultKind, Winner};
 use crate::rules::{RuleSet, Rules, Scoring};
 use serde::Serialize;
@@ -100,10 +100,28 @@ pub struct DeadStones {
     /// atari among living opposing stones) — players who did not bother to mark them.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub left_in_atari: Vec<String>,
-    /// With the estimate: stones whose group the playouts left near a coin toss (kept in
-    /// 30–70 % of them): the weakest part of the count.
+    /// With the estimate: the stones of `uncertain_groups`, in one list (the playouts left
+    /// them near a coin toss, or they look like seki and no reading settled it): the weakest
+    /// part of the count.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub unsure: Vec<String>,
+    /// With the estimate: each uncertain group, how it was decided and its stones.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub uncertain_groups: Vec<UncertainGroup>,
+    /// With `--oracle`: why the engine asked about this flagged position gave no answer (the
+    /// estimate's dead stones stand).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub oracle_error: Option<String>,
+}
+
+/// An uncertain group as the report names it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct UncertainGroup {
+    /// Colour, method, confidence, playout share, status.
+    #[serde(flatten)]
+    pub decision: GroupDecision,
+    /// Its stones, as SGF points.
+    pub points: Vec<String>,
 }
 
 /// How the computed result compares with `RE`.
@@ -116,6 +134,9 @@ pub enum Verdict {
     MarginDiffers,
     /// Another winner.
     WinnerDiffers,
+    /// Another winner or margin, but deciding the uncertain groups the other way would give
+    /// `RE`: the difference may be the estimate's, not the record's.
+    Uncertain,
     /// Resignation, time, forfeit or void: nothing to compare.
     NotComparable,
     /// No usable `RE`, or no computed result.
@@ -184,6 +205,10 @@ pub struct Score {
     /// Comparison with `RE` (reported at the top level too).
     #[serde(skip)]
     pub verdict: Verdict,
+    /// With uncertain groups: the margins (Black − White, under the game's rules) when every
+    /// uncertain group goes White's way and when every one goes Black's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub margin_range: Option<[f64; 2]>,
 }
 
 /// Raw tallies of a position under a life-and-death verdict.
@@ -585,9 +610,53 @@ fn verdict(res: &RecordedResult, winner: &WinnerReport, count: &Count) -> Verdic
     }
 }
 
+/// Most uncertain groups whose every combination is counted to find a recorded margin;
+/// beyond, the margin only has to lie between the two extremes.
+const COMBINATIONS_UP_TO: usize = 6;
+
+/// Whether the uncertain groups could explain `RE`: for another winner, `RE`'s winner wins
+/// once every uncertain group goes its way; for another margin, some way of deciding them
+/// gives `RE`'s margin exactly (`margin_of` counts a choice: the i-th group alive or not).
+fn within_reach(
+    res: &RecordedResult,
+    verdict: Verdict,
+    range: [f64; 2],
+    groups: usize,
+    margin_of: &dyn Fn(&[bool]) -> Option<f64>,
+) -> bool {
+    let [white_best, black_best] = range;
+    let signed = match (res.winner, res.margin) {
+        (Winner::Black, m) => m,
+        (Winner::White, m) => m.map(|m| -m),
+        (Winner::Draw, _) => Some(0.0),
+        _ => return false,
+    };
+    match verdict {
+        Verdict::WinnerDiffers => match res.winner {
+            Winner::Black => black_best > 0.0,
+            Winner::White => white_best < 0.0,
+            _ => (white_best..=black_best).contains(&0.0),
+        },
+        Verdict::MarginDiffers => {
+            let Some(m) = signed else {
+                return false;
+            };
+            if groups > COMBINATIONS_UP_TO {
+                return (white_best - 1e-6..=black_best + 1e-6).contains(&m);
+            }
+            (0..1u32 << groups).any(|bits| {
+                let alive: Vec<bool> = (0..groups).map(|i| bits >> i & 1 == 1).collect();
+                margin_of(&alive).is_some_and(|x| (x - m).abs() < 1e-6)
+            })
+        }
+        _ => false,
+    }
+}
+
 /// The dead stones a verdict removed, as SGF points, with what the report says of them.
 fn dead_stones(pos: &Position, life: &LifeAndDeath) -> DeadStones {
     let sgf = |points: Vec<crate::board::Point>| points.iter().map(|p| p.to_sgf()).collect();
+    let sgf_of = |points: &[crate::board::Point]| points.iter().map(|p| p.to_sgf()).collect();
     DeadStones {
         source: life.source,
         confidence: life.confidence,
@@ -599,6 +668,14 @@ fn dead_stones(pos: &Position, life: &LifeAndDeath) -> DeadStones {
             Vec::new()
         },
         unsure: sgf(life.unsure_stones(pos)),
+        uncertain_groups: life
+            .uncertain_groups()
+            .map(|g| UncertainGroup {
+                decision: g.clone(),
+                points: sgf_of(&g.stones),
+            })
+            .collect(),
+        oracle_error: None,
     }
 }
 
@@ -632,7 +709,36 @@ pub fn score(input: &ScoreInput) -> Score {
     });
     let game_count = recorded_rules.as_ref().unwrap_or(&french);
     let winner = settle_winner(input, game_count);
-    let verdict = verdict(input.result, &winner, game_count);
+    let mut verdict = verdict(input.result, &winner, game_count);
+    // The count again with every uncertain group decided each side's way: a difference with
+    // `RE` that those groups could explain is `uncertain`, not a mismatch.
+    let game_rules = if recorded_rules.is_some() {
+        own
+    } else {
+        &french_rules
+    };
+    let margin_of = |ld: Option<LifeAndDeath>| {
+        let t = tally(pos, &ld?);
+        Some(Count::under(game_rules, &t, all_alive, input, game_count.komi).margin)
+    };
+    let margin_range = match (
+        margin_of(life.decided_for(pos, Color::White)),
+        margin_of(life.decided_for(pos, Color::Black)),
+    ) {
+        (Some(lo), Some(hi)) => Some([lo.min(hi), lo.max(hi)]),
+        _ => None,
+    };
+    if let Some(range) = margin_range
+        && within_reach(
+            input.result,
+            verdict,
+            range,
+            life.uncertain_groups().count(),
+            &|alive| margin_of(life.decided_as(pos, alive)),
+        )
+    {
+        verdict = Verdict::Uncertain;
+    }
     Score {
         dead_stones: dead_stones(pos, life),
         seki: life.seki(pos).iter().map(|p| p.to_sgf()).collect(),
@@ -644,6 +750,7 @@ pub fn score(input: &ScoreInput) -> Score {
         komi_note,
         winner,
         verdict,
+        margin_range,
     }
 }
 

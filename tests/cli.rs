@@ -402,3 +402,58 @@ fn an_unreadable_top_level_file_is_a_usage_error() {
     assert!(err.contains("locked.sgf"), "{err}");
     assert!(out.stdout.is_empty());
 }
+
+#[test]
+fn uncertain_games_have_their_own_filter_and_summary_line() {
+    let run = |only: &str| {
+        let out = echelle()
+            .args(["analyze", "--no-progress", "-j", "2", "--only", only])
+            .arg(samples())
+            .output()
+            .expect("runs");
+        assert_eq!(out.status.code(), Some(0));
+        let verdicts: Vec<String> = String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .map(|l| {
+                let v: serde_json::Value = serde_json::from_str(l).expect("JSON");
+                v["verdict"].as_str().unwrap_or("").to_string()
+            })
+            .collect();
+        (verdicts, String::from_utf8_lossy(&out.stderr).into_owned())
+    };
+    let (uncertain, summary) = run("uncertain");
+    assert!(!uncertain.is_empty(), "the samples hold uncertain counts");
+    assert!(uncertain.iter().all(|v| v == "uncertain"), "{uncertain:?}");
+    let row = format!("uncertain        estimated, unsure {:>8}", uncertain.len());
+    assert!(summary.contains(&row), "{summary}");
+    let (mismatches, _) = run("mismatches");
+    assert!(!mismatches.is_empty());
+    assert!(
+        mismatches
+            .iter()
+            .all(|v| v == "winner-differs" || v == "margin-differs"),
+        "{mismatches:?}"
+    );
+}
+
+#[test]
+fn the_oracle_needs_gtp_and_no_gtp_dead_stones() {
+    let out = echelle()
+        .args(["analyze", "--oracle", "gnugo"])
+        .arg(samples())
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("expected gtp:COMMAND"));
+    let out = echelle()
+        .args(["analyze", "--dead-stones", "gtp:x", "--oracle", "gtp:y"])
+        .arg(samples())
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("the engine decides them all already"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

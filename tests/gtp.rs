@@ -133,3 +133,113 @@ fn an_engine_that_exits_is_reported() {
         .unwrap_or_default();
     assert!(err.contains("exited"), "{err}");
 }
+
+/// Runs the batch on `paths` with `oracle`, at `threads`: the JSON lines and the summary.
+fn analyze_with_oracle(
+    paths: &[std::path::PathBuf],
+    oracle: Option<String>,
+    threads: usize,
+) -> (Vec<serde_json::Value>, String, echelle::output::Summary) {
+    let mut opts = echelle::batch::BatchOptions {
+        threads: Some(threads),
+        ..Default::default()
+    };
+    opts.analyze.oracle = oracle;
+    let mut out = Vec::new();
+    let summary = echelle::batch::run(paths, &opts, &mut out).expect("the batch runs");
+    let text = String::from_utf8(out).expect("UTF-8");
+    let records = text
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    (records, text, summary)
+}
+
+/// Whether the estimate flags a record: a seki, or an uncertain group.
+fn flagged(r: &serde_json::Value) -> bool {
+    let s = &r["score"];
+    let seki = s["seki"].as_array().is_some_and(|v| !v.is_empty());
+    let uncertain = s["dead_stones"]["uncertain_groups"]
+        .as_array()
+        .is_some_and(|v| !v.is_empty());
+    s["dead_stones"]["source"] == "estimate" && (seki || uncertain)
+}
+
+#[test]
+fn the_oracle_is_asked_only_about_flagged_positions() {
+    let Some(cmd) = gnugo() else {
+        common::skip("GNU Go is not installed (apt-get install gnugo)");
+        return;
+    };
+    let paths = [std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("samples/championnat-2025.tar.gz")];
+    let (alone, _, plain) = analyze_with_oracle(&paths, None, 2);
+    let (asked, text1, summary) = analyze_with_oracle(&paths, Some(cmd.clone()), 1);
+    let flagged_names: Vec<&serde_json::Value> = alone
+        .iter()
+        .filter(|r| flagged(r))
+        .map(|r| &r["file"])
+        .collect();
+    assert!(
+        !flagged_names.is_empty(),
+        "the samples hold flagged positions"
+    );
+    assert_eq!(alone.len(), asked.len());
+    for (a, b) in alone.iter().zip(&asked) {
+        let d = &b["score"]["dead_stones"];
+        if flagged(a) {
+            assert_eq!(d["source"], "estimate+oracle", "{}", a["file"]);
+            assert!(d.get("uncertain_groups").is_none(), "{d}");
+        } else {
+            // Positions the estimate does not flag never reach the engine.
+            assert_eq!(a, b);
+        }
+    }
+    let sent = summary.oracle.map(|o| (o.sent, o.failed));
+    assert_eq!(sent, Some((flagged_names.len() as u64, 0)));
+    assert!(plain.oracle.is_none());
+    let line = format!(
+        "oracle: {} flagged positions (seki, uncertain group) sent to the engine, 0 failed",
+        flagged_names.len()
+    );
+    assert!(summary.render().contains(&line), "{}", summary.render());
+    // The same bytes at two threads: each worker's engine starts each position afresh.
+    let (_, text2, _) = analyze_with_oracle(&paths, Some(cmd), 2);
+    assert_eq!(text1, text2);
+}
+
+#[test]
+fn an_oracle_that_fails_keeps_the_estimate_and_is_counted() {
+    // A GTP engine that shakes hands but cannot score.
+    let script = r#"while read -r c; do case "$c" in protocol_version) printf '= 2\n\n';; final_status_list*) printf '? cannot score\n\n';; *) printf '= fake\n\n';; esac; done"#;
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let file = dir.join("fake-gtp-engine.sh");
+    std::fs::write(&file, script).expect("the script is written");
+    let cmd = format!("sh {}", file.display());
+    if GtpEngine::start(&cmd).is_err() {
+        common::skip("no POSIX sh to run a fake GTP engine");
+        return;
+    }
+    let paths = [std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("samples/championnat-2025.tar.gz")];
+    let (alone, _, _) = analyze_with_oracle(&paths, None, 1);
+    let (asked, _, summary) = analyze_with_oracle(&paths, Some(cmd), 1);
+    let n = alone.iter().filter(|r| flagged(r)).count() as u64;
+    assert!(n > 0);
+    assert_eq!(summary.oracle.map(|o| (o.sent, o.failed)), Some((n, n)));
+    for (a, b) in alone.iter().zip(&asked) {
+        let d = &b["score"]["dead_stones"];
+        if flagged(a) {
+            assert_eq!(d["source"], "estimate");
+            assert!(
+                d["oracle_error"]
+                    .as_str()
+                    .is_some_and(|e| e.contains("cannot score")),
+                "{d}"
+            );
+            assert_eq!(a["verdict"], b["verdict"]);
+        } else {
+            assert_eq!(a, b);
+        }
+    }
+}

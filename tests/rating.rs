@@ -462,7 +462,10 @@ fn the_signed_result_decides_and_the_count_only_checks_it() {
         .clone()
         .unwrap_or_else(|| panic!("the game was counted"));
     assert_eq!((g.winner, count.winner), (Winner::Black, Winner::White));
-    assert!(count.disputes() && count.unsure);
+    // The count rests on that uncertain group: the verdict is `uncertain`, not a sure
+    // dispute (results --check only notes it), yet the ladder still lists it as disputed.
+    assert_eq!(count.verdict, echelle::scoring::Verdict::Uncertain);
+    assert!(!count.disputes() && count.unsure);
     assert_eq!(g.rated_result(WinnerChoice::Recorded).0, Winner::Black);
     assert_eq!(g.rated_result(WinnerChoice::Count).0, Winner::White);
 

@@ -200,7 +200,7 @@ fn the_sections_say_what_analyze_says() {
         .filter(|r| {
             matches!(
                 r["verdict"].as_str(),
-                Some("winner-differs" | "margin-differs")
+                Some("winner-differs" | "margin-differs" | "uncertain")
             ) || r["status"] == "error"
                 || r["violations"].as_array().is_some_and(|v| !v.is_empty())
         })
@@ -213,6 +213,13 @@ fn the_sections_say_what_analyze_says() {
         .filter(|r| r["verdict"] == "winner-differs")
         .count();
     assert_eq!(stat("count-winner-differs"), winner_differs as u64);
+    // Uncertain counts are their own kind, counted apart from the mismatches.
+    let uncertain = records
+        .iter()
+        .filter(|r| r["verdict"] == "uncertain")
+        .count();
+    assert!(uncertain > 0);
+    assert_eq!(stat("count-uncertain"), uncertain as u64);
     // Most serious first: the winner-differs games open the list, each with its board.
     let cards = select(&doc, "article.game");
     assert!(cards.len() >= winner_differs && winner_differs > 0);

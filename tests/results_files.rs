@@ -591,3 +591,48 @@ fn rate_names_the_bad_lines_of_a_results_file_and_reads_the_rest() {
         "{list}"
     );
 }
+
+#[test]
+fn an_uncertain_count_is_a_note_not_a_disagreement() {
+    use echelle::federation::{check, table, tournament};
+    use echelle::scoring::Verdict;
+    let Ok(Some((mut games, _))) = tournament::read_games(
+        &[PathBuf::from("samples/tournament")],
+        &echelle::batch::BatchOptions::default(),
+    ) else {
+        panic!("the sample tournament reads");
+    };
+    let t = table::read(
+        "tournament.tou",
+        &snapshot("tournament.tou"),
+        ResultsFormat::Tou,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let before = check::check(&t, &games);
+    assert_eq!(before.findings.len(), 1, "{}", before.text());
+    assert!(before.notes.is_empty());
+    // The one disputed count, had it rested on an uncertain group.
+    for g in &mut games {
+        if let Some(c) = g
+            .count
+            .as_mut()
+            .filter(|c| c.verdict == Verdict::WinnerDiffers)
+        {
+            c.verdict = Verdict::Uncertain;
+        }
+    }
+    let after = check::check(&t, &games);
+    assert!(after.findings.is_empty(), "{}", after.text());
+    assert_eq!(after.notes.len(), 1);
+    let text = after.text();
+    assert!(
+        text.starts_with(
+            "note: round 3: Ana Muñoz - Élodie Marchand: the count differs from RE only if"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.ends_with("; 0 to check; 1 uncertain counts noted\n"),
+        "{text}"
+    );
+}

@@ -298,6 +298,7 @@ fn source_name(s: DeadSource) -> &'static str {
         DeadSource::Estimate => "estimate",
         DeadSource::None => "none",
         DeadSource::Gtp => "GTP engine",
+        DeadSource::EstimateOracle => "estimate, flagged, then GTP engine",
     }
 }
 
@@ -326,6 +327,7 @@ fn verdict_text(v: Verdict) -> &'static str {
         Verdict::Match => "match",
         Verdict::MarginDiffers => "same winner, margin differs",
         Verdict::WinnerDiffers => "winner differs",
+        Verdict::Uncertain => "uncertain (an uncertain group decided the other way would give RE)",
         Verdict::NotComparable => "not comparable (resignation, time, forfeit or void)",
         Verdict::NoResult => "no result to compare",
     }
@@ -368,6 +370,7 @@ mod tests {
             territory: vec![None; n],
             seki_region: vec![false; n],
             unsure: vec![false; n],
+            groups: Vec::new(),
             source: DeadSource::Markup,
             confidence: Confidence::Markup,
             note: None,

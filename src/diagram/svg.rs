@@ -156,6 +156,7 @@ fn caption(input: &DiagramInput) -> String {
             Verdict::Match => "match",
             Verdict::MarginDiffers => "margin differs",
             Verdict::WinnerDiffers => "winner differs",
+            Verdict::Uncertain => "uncertain",
             Verdict::NotComparable => "not comparable",
             Verdict::NoResult => "none",
         }

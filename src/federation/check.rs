@@ -69,6 +69,14 @@ pub enum Finding {
         /// The record.
         source: String,
     },
+    /// echelle's count differs from `RE`, but an uncertain group decided the other way would
+    /// give `RE` (`uncertain`): a note, not a disagreement.
+    CountUncertain {
+        /// The game.
+        game: String,
+        /// The record.
+        source: String,
+    },
     /// A game the file itself cannot rate (its two cells disagree), or a line it cannot read.
     FileProblem(String),
 }
@@ -111,6 +119,10 @@ impl std::fmt::Display for Finding {
                 f,
                 "{game}: the count names the other winner than RE (winner-differs) ({source})"
             ),
+            Finding::CountUncertain { game, source } => write!(
+                f,
+                "note: {game}: the count differs from RE only if an uncertain group is decided as echelle guessed (uncertain) ({source})"
+            ),
             Finding::FileProblem(p) => write!(f, "{p}"),
         }
     }
@@ -127,16 +139,18 @@ pub struct CheckReport {
     pub matched: usize,
     /// Every finding, file problems first, then by round.
     pub findings: Vec<Finding>,
+    /// Notes that are no disagreement (`uncertain` counts), by round: printed, not to check.
+    pub notes: Vec<Finding>,
 }
 
 impl CheckReport {
     /// The checklist as text: one line per finding, then a summary line.
     pub fn text(&self) -> String {
         let mut out = String::new();
-        for f in &self.findings {
+        for f in self.findings.iter().chain(&self.notes) {
             let _ = writeln!(out, "{f}");
         }
-        let _ = writeln!(
+        let _ = write!(
             out,
             "{} games in the results file, {} in the records, {} on both sides; {} to check",
             self.file_games,
@@ -144,6 +158,11 @@ impl CheckReport {
             self.matched,
             self.findings.len()
         );
+        let _ = if self.notes.is_empty() {
+            writeln!(out)
+        } else {
+            writeln!(out, "; {} uncertain counts noted", self.notes.len())
+        };
         out
     }
 }
@@ -250,23 +269,22 @@ pub fn check(table: &ResultsTable, records: &[GameInput]) -> CheckReport {
                 source: r.source(),
             },
         ));
-        if r.count.as_ref().is_some_and(|c| c.disputes()) {
-            by_round.push((
-                rounds[i].unwrap_or(u32::MAX),
-                Finding::CountDisputes {
-                    game,
-                    source: r.source(),
-                },
-            ));
+        if let Some(f) = count_finding(r, &game) {
+            by_round.push((rounds[i].unwrap_or(u32::MAX), f));
         }
     }
     by_round.sort_by_key(|(r, _)| *r);
-    findings.extend(by_round.into_iter().map(|(_, f)| f));
+    let (notes, rest): (Vec<Finding>, Vec<Finding>) = by_round
+        .into_iter()
+        .map(|(_, f)| f)
+        .partition(|f| matches!(f, Finding::CountUncertain { .. }));
+    findings.extend(rest);
     CheckReport {
         file_games: table.games.len(),
         record_games: records.len(),
         matched,
         findings,
+        notes,
     }
 }
 
@@ -367,13 +385,26 @@ fn compare(
             },
         ));
     }
-    if r.count.as_ref().is_some_and(|c| c.disputes()) {
-        out.push((
-            g.round,
-            Finding::CountDisputes {
-                game: label.to_string(),
-                source,
-            },
-        ));
+    if let Some(f) = count_finding(r, label) {
+        out.push((g.round, f));
+    }
+}
+
+/// What the count says against the record's own `RE`: a dispute, an uncertain count, or
+/// nothing.
+fn count_finding(r: &GameInput, game: &str) -> Option<Finding> {
+    let c = r.count.as_ref()?;
+    if c.disputes() {
+        Some(Finding::CountDisputes {
+            game: game.to_string(),
+            source: r.source(),
+        })
+    } else if c.verdict == crate::scoring::Verdict::Uncertain {
+        Some(Finding::CountUncertain {
+            game: game.to_string(),
+            source: r.source(),
+        })
+    } else {
+        None
     }
 }

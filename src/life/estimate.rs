@@ -1,15 +1,15 @@
 //! The dead-stone estimate: Benson's pass-alive chains are settled first, static shapes the
 //! playouts misjudge (bent four in the corner) next, then the playouts decide the rest —
 //! group by group, never chain by chain, with open kos keeping their stone and groups near a
-//! coin toss flagged as unsure.
+//! coin toss flagged as unsure. Each group's decision keeps how it was reached (a [`Unit`]).
 
-use super::EstimateParams;
 use super::benson::{benson, enclosures};
 use super::playout::playouts;
 use super::seki;
+use super::{EstimateParams, Method};
 use crate::board::{Cell, Chain, Chains, Grid, Position, STONES};
 
-/// Group ownership band that earns extra playouts (and is reported as unsure).
+/// Group ownership band that earns extra playouts.
 const UNSURE_LOW: f64 = 0.3;
 const UNSURE_HIGH: f64 = 0.7;
 /// How many times the first playouts are run again for a group near a coin toss.
@@ -25,8 +25,21 @@ pub(super) struct Estimate {
     pub dead: Vec<bool>,
     /// True when every chain was settled by rule (pass-alive), none by playouts or shapes.
     pub certain: bool,
-    /// Stones of groups the playouts left near a coin toss.
-    pub unsure: Vec<bool>,
+    /// Each decision unit (a group, or a chain of a group holding a pass-alive chain) and how
+    /// it was decided; seki is told apart later, once the statuses are known.
+    pub units: Vec<Unit>,
+    /// Per point: a stone of a chain the seki search read and found holding.
+    pub seki_held: Vec<bool>,
+}
+
+/// Stones decided together, and how.
+pub(super) struct Unit {
+    /// Row-major indices of the stones, ascending.
+    pub stones: Vec<usize>,
+    /// How they were decided.
+    pub method: Method,
+    /// Share of the playouts in which they kept their points, when the playouts decided.
+    pub kept: Option<f64>,
 }
 
 /// The estimate for `pos`.
@@ -37,7 +50,8 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
         return Estimate {
             dead,
             certain: true,
-            unsure: vec![false; n],
+            units: Vec::new(),
+            seki_held: vec![false; n],
         };
     };
     let ch = Chains::of(&g.geo, &g.cells);
@@ -49,6 +63,7 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
             }
         }
     }
+    let pass_alive_chain = settled.clone();
     let enclosure = enclosures(&g, &ch, &settled);
     // Static shapes the playouts misjudge: decided before them, kept out of their verdict.
     let grps = groups(&g, &ch);
@@ -65,11 +80,48 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
             }
         }
     }
+    // How each group is decided: by rule, by shape, else by the playouts below.
+    let stones_of = |chains: &[usize]| {
+        let mut v: Vec<usize> = chains
+            .iter()
+            .flat_map(|&ci| ch.chains[ci].stones.iter().map(|&s| g.geo.unpad(s)))
+            .collect();
+        v.sort_unstable();
+        v
+    };
+    let by_shape = |grp: &[usize]| grp.iter().any(|&ci| forced[ci]);
+    let mut units = Vec::new();
+    for grp in &grps {
+        if by_shape(grp) {
+            units.push(Unit {
+                stones: stones_of(grp),
+                method: Method::Shape,
+                kept: None,
+            });
+            continue;
+        }
+        // Chains settled by rule: pass-alive, or living inside a bent four.
+        for (method, rule) in [(Method::PassAlive, true), (Method::Shape, false)] {
+            let chains: Vec<usize> = grp
+                .iter()
+                .copied()
+                .filter(|&ci| settled[ci] && pass_alive_chain[ci] == rule)
+                .collect();
+            if !chains.is_empty() {
+                units.push(Unit {
+                    stones: stones_of(&chains),
+                    method,
+                    kept: None,
+                });
+            }
+        }
+    }
     if settled.iter().all(|&s| s) {
         return Estimate {
             dead,
             certain: !forced.contains(&true),
-            unsure: vec![false; n],
+            units,
+            seki_held: vec![false; n],
         };
     }
     let kept_of = |own: &[[u32; 2]], total: f64| -> Vec<f64> {
@@ -140,10 +192,8 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
         .collect();
     // Decide groups, not chains: chains of one colour joined through empty points share
     // one fate (a group is never half dead), unless a pass-alive chain is among them.
-    let mut unsure = vec![false; n];
-    let near_coin_toss = |k: f64| (UNSURE_LOW..=UNSURE_HIGH).contains(&k);
     for grp in grps {
-        if grp.iter().any(|&ci| forced[ci]) {
+        if by_shape(&grp) {
             continue;
         }
         if grp.iter().any(|&ci| settled[ci]) {
@@ -154,9 +204,11 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
                 if !in_ko[ci] && kept[ci] < params.dead_below {
                     mark_stones(&g, &ch.chains[ci], &mut dead);
                 }
-                if near_coin_toss(kept[ci]) {
-                    mark_stones(&g, &ch.chains[ci], &mut unsure);
-                }
+                units.push(Unit {
+                    stones: stones_of(&[ci]),
+                    method: Method::Playouts,
+                    kept: Some(kept[ci]),
+                });
             }
             continue;
         }
@@ -166,11 +218,11 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
                 mark_stones(&g, &ch.chains[ci], &mut dead);
             }
         }
-        if near_coin_toss(k) {
-            for &ci in &grp {
-                mark_stones(&g, &ch.chains[ci], &mut unsure);
-            }
-        }
+        units.push(Unit {
+            stones: stones_of(&grp),
+            method: Method::Playouts,
+            kept: Some(k),
+        });
     }
     // What now looks like seki is proved, or the chain the other side captures is dead.
     let mut pass_alive = vec![false; g.cells.len()];
@@ -179,6 +231,14 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
             pass_alive[s] = true;
         }
     }
+    // Which unit each stone belongs to, to name what the seki search decided.
+    let mut unit_of = vec![usize::MAX; n];
+    for (u, unit) in units.iter().enumerate() {
+        for &s in &unit.stones {
+            unit_of[s] = u;
+        }
+    }
+    let mut seki_held = vec![false; n];
     for _ in 0..SEKI_ROUNDS {
         let mut cells = g.cells.clone();
         for (i, &d) in dead.iter().enumerate() {
@@ -186,19 +246,32 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
                 cells[g.geo.pad(i)] = Cell::Empty;
             }
         }
-        let refuted = seki::refuted(&g, &cells, &|s| pass_alive[s]);
-        if refuted.is_empty() {
+        let reading = seki::read(&g, &cells, &|s| pass_alive[s]);
+        let living = Chains::of(&g.geo, &cells);
+        seki_held.iter_mut().for_each(|h| *h = false);
+        for &ci in &reading.held {
+            mark_stones(&g, &living.chains[ci], &mut seki_held);
+        }
+        if reading.refuted.is_empty() {
             break;
         }
-        let living = Chains::of(&g.geo, &cells);
-        for ci in refuted {
-            mark_stones(&g, &living.chains[ci], &mut dead);
+        for ci in reading.refuted {
+            let chain = &living.chains[ci];
+            mark_stones(&g, chain, &mut dead);
+            if let Some(unit) = chain
+                .stones
+                .first()
+                .and_then(|&s| units.get_mut(unit_of[g.geo.unpad(s)]))
+            {
+                unit.method = Method::Reading;
+            }
         }
     }
     Estimate {
         dead,
         certain: false,
-        unsure,
+        units,
+        seki_held,
     }
 }
 

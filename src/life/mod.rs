@@ -116,6 +116,83 @@ pub enum DeadSource {
     None,
     /// A GTP engine's `final_status_list dead`.
     Gtp,
+    /// The estimate flagged the position (a seki, an uncertain group) and a GTP engine, the
+    /// oracle, named the dead stones in its place (`--oracle gtp:COMMAND`).
+    #[serde(rename = "estimate+oracle")]
+    EstimateOracle,
+}
+
+/// How the estimate decided a group's fate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Method {
+    /// Benson: pass-alive, whatever the opponent plays.
+    PassAlive,
+    /// A static shape the playouts misjudge (bent four in the corner, and what lives inside it).
+    Shape,
+    /// The share of the playouts in which the group kept its points.
+    Playouts,
+    /// A local search: the group looked like seki, but the opponent captures it.
+    Reading,
+    /// Seki the local search read and found holding (its side, moving first, keeps it).
+    Seki,
+    /// Looks like seki (neither side can fill the shared liberties) but the local search did
+    /// not settle it (too large an area, or out of budget): false seki are the estimate's
+    /// most common error.
+    SekiUnread,
+}
+
+/// How far one group's decision can be trusted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GroupConfidence {
+    /// Settled by rule (pass-alive, a known shape).
+    Certain,
+    /// Playouts well away from a coin toss, a reading, a seki that held in the reading.
+    Likely,
+    /// Playouts within [`UNCERTAIN_BAND`], or a seki nobody read: the count may rest on a
+    /// wrong guess here.
+    Uncertain,
+}
+
+/// Playout shares (the group kept its points in this share of them) that make a group
+/// uncertain: within this band the verdict is near a coin toss.
+pub const UNCERTAIN_BAND: (f64, f64) = (0.3, 0.7);
+
+/// One group's fate and how it was reached.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GroupDecision {
+    /// Its colour.
+    pub color: Color,
+    /// How it was decided.
+    pub method: Method,
+    /// How far that can be trusted.
+    pub confidence: GroupConfidence,
+    /// Share of the playouts in which it kept its points (rounded to 0.001), when they decided.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kept: Option<f64>,
+    /// What the verdict made of it (of its first stone: a ko stone may stay among dead ones).
+    pub status: ChainStatus,
+    /// Its stones, row-major.
+    #[serde(skip)]
+    pub stones: Vec<Point>,
+}
+
+impl GroupDecision {
+    /// The confidence a method and a playout share earn.
+    fn confidence_of(method: Method, kept: Option<f64>) -> GroupConfidence {
+        match method {
+            Method::PassAlive | Method::Shape => GroupConfidence::Certain,
+            Method::Reading | Method::Seki => GroupConfidence::Likely,
+            Method::SekiUnread => GroupConfidence::Uncertain,
+            Method::Playouts => match kept {
+                Some(k) if (UNCERTAIN_BAND.0..=UNCERTAIN_BAND.1).contains(&k) => {
+                    GroupConfidence::Uncertain
+                }
+                _ => GroupConfidence::Likely,
+            },
+        }
+    }
 }
 
 /// How far the dead stones can be trusted.
@@ -143,9 +220,12 @@ pub struct LifeAndDeath {
     pub territory: Vec<Option<Color>>,
     /// Per point: true for empty points of a region that touches a seki chain.
     pub seki_region: Vec<bool>,
-    /// Per point: a stone whose group the playouts left near a coin toss (kept in 30–70 %
-    /// of them even after the extra batch): its status is the estimate's weakest guess.
+    /// Per point: a stone of an uncertain group (see [`GroupDecision`]): the playouts left
+    /// it near a coin toss (kept in 30–70 % of them even after the extra batch), or it looks
+    /// like seki and the reading did not settle it. Its status is the estimate's weakest guess.
     pub unsure: Vec<bool>,
+    /// With the estimate: every group's decision and how it was reached (empty otherwise).
+    pub groups: Vec<GroupDecision>,
     /// Where the dead stones came from.
     pub source: DeadSource,
     /// How far they can be trusted.
@@ -173,6 +253,52 @@ impl LifeAndDeath {
     /// The stones the estimate decided near a coin toss, in row-major order.
     pub fn unsure_stones(&self, pos: &Position) -> Vec<Point> {
         self.points_where(pos, |i| self.unsure.get(i).copied().unwrap_or(false))
+    }
+
+    /// The groups whose decision is uncertain.
+    pub fn uncertain_groups(&self) -> impl Iterator<Item = &GroupDecision> {
+        self.groups
+            .iter()
+            .filter(|g| g.confidence == GroupConfidence::Uncertain)
+    }
+
+    /// True when the estimate flags this position for a second opinion: a stone in seki, or
+    /// an uncertain group. What `--oracle` sends to its engine.
+    pub fn flagged(&self) -> bool {
+        self.source == DeadSource::Estimate
+            && (self.status.contains(&Some(ChainStatus::Seki))
+                || self.uncertain_groups().next().is_some())
+    }
+
+    /// The verdict with every uncertain group decided in `favour`'s favour: its own uncertain
+    /// groups alive, the opponent's dead; `None` when no group is uncertain. The two extremes
+    /// bound every count the uncertain groups could give.
+    pub fn decided_for(&self, pos: &Position, favour: Color) -> Option<LifeAndDeath> {
+        let alive: Vec<bool> = self.uncertain_groups().map(|g| g.color == favour).collect();
+        self.decided_as(pos, &alive)
+    }
+
+    /// The verdict with the uncertain groups decided as given: the i-th uncertain group alive
+    /// when `alive[i]` (dead when false or missing); `None` when no group is uncertain.
+    pub fn decided_as(&self, pos: &Position, alive: &[bool]) -> Option<LifeAndDeath> {
+        if self.uncertain_groups().next().is_none() || self.status.len() != pos.cells.len() {
+            return None;
+        }
+        let w = pos.width as usize;
+        let mut dead: Vec<bool> = self
+            .status
+            .iter()
+            .map(|s| *s == Some(ChainStatus::Dead))
+            .collect();
+        for (i, g) in self.uncertain_groups().enumerate() {
+            let keep = alive.get(i).copied().unwrap_or(false);
+            for p in &g.stones {
+                if let Some(d) = dead.get_mut(p.y as usize * w + p.x as usize) {
+                    *d = !keep;
+                }
+            }
+        }
+        Some(finish(pos, dead, self.source, self.confidence))
     }
 
     /// Chains kept alive although they stand in atari among living opposing stones, with
@@ -258,6 +384,52 @@ pub fn from_dead_list(pos: &Position, dead_points: &[Point], source: DeadSource)
     finish(pos, dead, source, Confidence::Estimated)
 }
 
+/// The estimate's units as group decisions: a unit whose stones the verdict put in seki is
+/// seki, read or unread.
+fn decisions(
+    pos: &Position,
+    status: &[Option<ChainStatus>],
+    units: Vec<estimate::Unit>,
+    seki_held: &[bool],
+) -> Vec<GroupDecision> {
+    let w = pos.width as usize;
+    units
+        .into_iter()
+        .filter_map(|u| {
+            let &first = u.stones.first()?;
+            let color = pos.cells.get(first).copied().flatten()?;
+            let in_seki: Vec<usize> = u
+                .stones
+                .iter()
+                .copied()
+                .filter(|&s| status.get(s) == Some(&Some(ChainStatus::Seki)))
+                .collect();
+            let method = match u.method {
+                Method::PassAlive | Method::Shape => u.method,
+                _ if in_seki.is_empty() => u.method,
+                _ if in_seki.iter().all(|&s| seki_held.get(s) == Some(&true)) => Method::Seki,
+                _ => Method::SekiUnread,
+            };
+            let kept = u.kept.map(|k| (k * 1000.0).round() / 1000.0);
+            Some(GroupDecision {
+                color,
+                method,
+                confidence: GroupDecision::confidence_of(method, u.kept),
+                kept,
+                status: status.get(first).copied().flatten()?,
+                stones: u
+                    .stones
+                    .iter()
+                    .map(|&i| Point {
+                        x: (i % w.max(1)) as u8,
+                        y: (i / w.max(1)) as u8,
+                    })
+                    .collect(),
+            })
+        })
+        .collect()
+}
+
 /// Life and death of `pos` with explicit estimate parameters.
 pub fn decide_with(
     pos: &Position,
@@ -322,18 +494,24 @@ pub fn decide_with(
             if method == DeadStoneMethod::Markup {
                 note = Some("no territory markup: dead stones estimated".into());
             }
-            let estimate::Estimate {
-                dead,
-                certain,
-                unsure,
-            } = estimate::estimate(pos, params);
-            let conf = if certain {
+            let est = estimate::estimate(pos, params);
+            let conf = if est.certain {
                 Confidence::Certain
             } else {
                 Confidence::Estimated
             };
-            let mut ld = finish(pos, dead, DeadSource::Estimate, conf);
-            ld.unsure = unsure;
+            let mut ld = finish(pos, est.dead, DeadSource::Estimate, conf);
+            ld.groups = decisions(pos, &ld.status, est.units, &est.seki_held);
+            let w = pos.width as usize;
+            let uncertain: Vec<usize> = ld
+                .uncertain_groups()
+                .flat_map(|g| g.stones.iter().map(|p| p.y as usize * w + p.x as usize))
+                .collect();
+            for i in uncertain {
+                if let Some(u) = ld.unsure.get_mut(i) {
+                    *u = true;
+                }
+            }
             ld
         }
     };

@@ -23,14 +23,27 @@ const MAX_EMPTY: usize = 8;
 /// are not part of the fight.
 const SAFE_LIBS: usize = 4;
 
-/// Chains (by index in `ch`, of `g` with the dead stones lifted) that look like seki but that
-/// the other side captures even when their own side moves first. `settled` chains (pass-alive)
-/// are never targets.
-pub(super) fn refuted(g: &Grid, cells: &[Cell], settled: &dyn Fn(usize) -> bool) -> Vec<usize> {
+/// What the local search said of the chains around the regions that look like seki, by index
+/// in `Chains::of(cells)` (the board with the dead stones lifted).
+#[derive(Default)]
+pub(super) struct SekiReading {
+    /// Chains the other side captures even when their own side moves first: not seki.
+    pub refuted: Vec<usize>,
+    /// Chains their own side keeps, moving first, in every line the search read: the seki
+    /// held. A chain in neither list was not settled (budget, too large an area).
+    pub held: Vec<usize>,
+}
+
+/// The chains (of `g` with the dead stones lifted) that look like seki, read: those the other
+/// side captures even when their own side moves first, and those that hold. `settled` chains
+/// (pass-alive) are never targets.
+pub(super) fn read(g: &Grid, cells: &[Cell], settled: &dyn Fn(usize) -> bool) -> SekiReading {
     let geo = &g.geo;
     let ch = Chains::of(geo, cells);
     let board = PlayoutBoard::new(geo, cells);
-    let mut out = Vec::new();
+    let mut out = SekiReading::default();
+    // Held means held in every search: one that ran out of budget undoes it.
+    let mut unsettled = Vec::new();
     let mut left = POSITION_BUDGET;
     for r in regions(geo, cells) {
         if !is_seki_region(&board, &r) {
@@ -49,7 +62,7 @@ pub(super) fn refuted(g: &Grid, cells: &[Cell], settled: &dyn Fn(usize) -> bool)
         };
         for &t in &around {
             let target = &ch.chains[t];
-            if out.contains(&t) || target.stones.iter().any(|&s| settled(s)) {
+            if out.refuted.contains(&t) || target.stones.iter().any(|&s| settled(s)) {
                 continue;
             }
             if left == 0 {
@@ -68,10 +81,21 @@ pub(super) fn refuted(g: &Grid, cells: &[Cell], settled: &dyn Fn(usize) -> bool)
             // Every empty point filled once, and the stones captured inside played again.
             let depth = (area.empty + area.inside + 2).min(16);
             // The target's side moves first: a capture it cannot stop is a dead group.
-            let proved = search.attacker_wins(cells.to_vec(), None, false, depth) == Some(true);
+            let answer = search.attacker_wins(cells.to_vec(), None, false, depth);
             left -= BUDGET.min(left) - search.budget;
-            if proved {
-                out.push(t);
+            match answer {
+                Some(true) => {
+                    out.refuted.push(t);
+                    out.held.retain(|&h| h != t);
+                }
+                Some(false) if !out.held.contains(&t) && !unsettled.contains(&t) => {
+                    out.held.push(t);
+                }
+                Some(false) => {}
+                None => {
+                    unsettled.push(t);
+                    out.held.retain(|&h| h != t);
+                }
             }
         }
     }

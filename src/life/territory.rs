@@ -42,6 +42,7 @@ pub(super) fn finish(
         territory,
         seki_region,
         unsure: vec![false; n],
+        groups: Vec::new(),
         source,
         confidence,
         note: None,

@@ -529,3 +529,104 @@ fn stones_inside_an_eyeless_group_sharing_its_last_liberties_are_not_seki() {
     assert_eq!(status_at(&ld, &p, 1, 3), Some(ChainStatus::Alive));
     assert!(!ld.seki_region[3 * 9]);
 }
+
+/// The method recorded for the group holding the stone at (x, y).
+fn method_at(ld: &LifeAndDeath, x: u8, y: u8) -> Option<Method> {
+    ld.groups
+        .iter()
+        .find(|g| g.stones.contains(&Point { x, y }))
+        .map(|g| g.method)
+}
+
+#[test]
+fn every_stone_has_one_decision_and_says_how_it_was_reached() {
+    let cases: [&[&str]; 3] = [
+        &[
+            ".X.X.O...",
+            "XXXXXO...",
+            "OOOOOO...",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ],
+        &[
+            "X.OX.X.", ".OOXXXX", ".OXX.X.", "OOX.XXX", "XXXXXXX", ".X.X.X.",
+        ],
+        &SEKI,
+    ];
+    for rows in cases {
+        let p = pos(rows);
+        let ld = est(&p);
+        let stones = p.cells.iter().filter(|c| c.is_some()).count();
+        let decided: usize = ld.groups.iter().map(|g| g.stones.len()).sum();
+        assert_eq!(stones, decided, "{rows:?}");
+        for g in &ld.groups {
+            assert!(g.stones.iter().all(|&q| p.get(q) == Some(g.color)));
+            // The playouts' share is kept for every group they saw, seki and readings too.
+            let by_rule = matches!(g.method, Method::PassAlive | Method::Shape);
+            assert_eq!(g.kept.is_none(), by_rule, "{g:?}");
+        }
+    }
+    // Two eyes: Benson, certain.
+    let p = pos(cases[0]);
+    let ld = est(&p);
+    assert_eq!(method_at(&ld, 1, 0), Some(Method::PassAlive));
+    assert!(
+        ld.groups
+            .iter()
+            .all(|g| g.method != Method::PassAlive || g.confidence == GroupConfidence::Certain)
+    );
+    // Bent four in the corner: a shape, certain, and the dead group is no coin toss.
+    let p = pos(cases[1]);
+    let ld = est(&p);
+    assert_eq!(method_at(&ld, 1, 1), Some(Method::Shape));
+    assert!(!ld.flagged() || ld.uncertain_groups().all(|g| g.method != Method::Shape));
+    // Seki: named as such, and the position is flagged for an oracle.
+    let p = pos(&SEKI);
+    let ld = est(&p);
+    assert!(matches!(
+        method_at(&ld, 3, 1),
+        Some(Method::Seki | Method::SekiUnread)
+    ));
+    assert!(ld.flagged());
+    // Markup is never flagged: the players decided.
+    let none = decide(&p, None, DeadStoneMethod::None);
+    assert!(!none.flagged() && none.groups.is_empty());
+}
+
+#[test]
+fn deciding_the_uncertain_groups_each_way_moves_only_their_stones() {
+    let p = pos(&SEKI);
+    let mut ld = est(&p);
+    // Make the seki's black chain the one uncertain group, whatever the reading said.
+    for g in &mut ld.groups {
+        g.confidence = if g.stones.contains(&Point { x: 3, y: 1 }) {
+            GroupConfidence::Uncertain
+        } else {
+            GroupConfidence::Likely
+        };
+    }
+    let black = ld.decided_for(&p, Color::Black).map(|l| l.status);
+    let white = ld.decided_for(&p, Color::White).map(|l| l.status);
+    let at = |s: &Option<Vec<Option<ChainStatus>>>| s.as_ref().map(|v| v[11 + 3]);
+    assert_ne!(at(&black), Some(Some(ChainStatus::Dead)));
+    assert_eq!(at(&white), Some(Some(ChainStatus::Dead)));
+    // The white chain of the seki is not uncertain: alive (or seki) both ways.
+    let w = |s: &Option<Vec<Option<ChainStatus>>>| s.as_ref().map(|v| v[11 + 6]);
+    assert_ne!(w(&black), Some(Some(ChainStatus::Dead)));
+    assert_ne!(w(&white), Some(Some(ChainStatus::Dead)));
+    // No uncertain group, nothing to decide.
+    let two_eyes = pos(&[
+        ".X.X.O...",
+        "XXXXXO...",
+        "OOOOOO...",
+        ".........",
+        ".........",
+    ]);
+    let plain = est(&two_eyes);
+    assert!(plain.uncertain_groups().next().is_none());
+    assert!(plain.decided_for(&two_eyes, Color::Black).is_none());
+}

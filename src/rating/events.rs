@@ -83,7 +83,9 @@ pub struct CountCheck {
 }
 
 impl CountCheck {
-    /// True when the count names another winner than the one the players signed.
+    /// True when the count names another winner than the one the players signed, and no
+    /// uncertain group could explain it (`winner-differs`; an `uncertain` count that names
+    /// the other winner is listed among the ladder's disputed games all the same).
     pub fn disputes(&self) -> bool {
         self.verdict == Verdict::WinnerDiffers
     }

@@ -160,7 +160,13 @@ pub(crate) fn prepare(games: &[GameInput], opts: &RateOptions) -> Result<Prepare
                 }
             }
         });
-        if let Some(count) = g.count.as_ref().filter(|c| c.disputes()) {
+        // An uncertain count naming the other winner is disputed too: `--winner count` rates
+        // on it, and the officer must see it (its confidence says `unsure`).
+        let other_winner = |c: &&super::events::CountCheck| {
+            c.disputes()
+                || (c.verdict == crate::scoring::Verdict::Uncertain && c.winner != g.winner)
+        };
+        if let Some(count) = g.count.as_ref().filter(other_winner) {
             disputed.push(Disputed {
                 game: g.label(),
                 recorded: g.winner,

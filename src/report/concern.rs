@@ -20,15 +20,19 @@ pub enum Concern {
     Violation,
     /// Same winner, another margin: usually dead stones or a counting slip, rarely decisive.
     MarginDiffers,
+    /// The count differs from `RE`, but an uncertain group decided the other way would give
+    /// `RE`: more likely the estimate's doubt than the record's error.
+    Uncertain,
 }
 
 impl Concern {
     /// Every concern, most serious first.
-    pub const ALL: [Concern; 4] = [
+    pub const ALL: [Concern; 5] = [
         Concern::WinnerDiffers,
         Concern::Error,
         Concern::Violation,
         Concern::MarginDiffers,
+        Concern::Uncertain,
     ];
 
     /// The name used in the page's filter and classes (as `analyze` writes verdicts).
@@ -38,6 +42,7 @@ impl Concern {
             Concern::Error => "error",
             Concern::Violation => "violation",
             Concern::MarginDiffers => "margin-differs",
+            Concern::Uncertain => "uncertain",
         }
     }
 
@@ -48,6 +53,7 @@ impl Concern {
             Concern::Error => "unreadable",
             Concern::Violation => "illegal moves",
             Concern::MarginDiffers => "margin differs from RE",
+            Concern::Uncertain => "uncertain: an uncertain group could explain RE",
         }
     }
 }
@@ -175,6 +181,21 @@ pub fn flag(seq: u64, r: &GameReport) -> Option<Flagged> {
                 "Same winner, another margin: RE {}, count {}, {}.",
                 recorded.as_deref().unwrap_or("?"),
                 counted.as_deref().unwrap_or("?"),
+                dead.as_deref().unwrap_or("no dead stones")
+            ));
+        }
+        Some(Verdict::Uncertain) => {
+            concerns.push(Concern::Uncertain);
+            let groups = score.map_or(0, |s| s.dead_stones.uncertain_groups.len());
+            let range = score
+                .and_then(|s| s.margin_range)
+                .map(|[lo, hi]| format!(" (between {} and {})", margin_text(lo), margin_text(hi)))
+                .unwrap_or_default();
+            reasons.push(format!(
+                "RE {}, count {}: {groups} uncertain group{} decided the other way could give RE{range}, {}.",
+                recorded.as_deref().unwrap_or("?"),
+                counted.as_deref().unwrap_or("?"),
+                if groups == 1 { "" } else { "s" },
                 dead.as_deref().unwrap_or("no dead stones")
             ));
         }

@@ -38,7 +38,7 @@ td.num{text-align:right;font-variant-numeric:tabular-nums}
 .board svg{width:100%;max-width:520px;height:auto}
 .board{flex:0 1 520px;min-width:280px}
 .tag{display:inline-block;font-size:11px;font-weight:700;padding:1px 6px;border-radius:3px;margin-right:4px;color:#fff;background:#7a8a99}
-.tag.winner-differs{background:#c0392b}.tag.error{background:#6c3483}.tag.violation{background:#d35400}.tag.margin-differs{background:#b7950b}
+.tag.winner-differs{background:#c0392b}.tag.error{background:#6c3483}.tag.violation{background:#d35400}.tag.margin-differs{background:#b7950b}.tag.uncertain{background:#7f8c8d}
 .note{color:#555;font-size:13px}
 #filter{background:#fff;border:1px solid #ddd;padding:6px 12px;display:inline-block}
 #filter label{margin-right:14px}
@@ -105,10 +105,18 @@ impl Report {
             text(&self.inputs.join(", ")),
             env!("CARGO_PKG_VERSION"),
             text(o.batch.analyze.rules.ko.name()),
-            text(&match &o.batch.analyze.dead_stones {
-                crate::life::DeadStones::Method(m) => m.name().to_string(),
-                crate::life::DeadStones::Gtp(cmd) => format!("gtp:{cmd}"),
-            }),
+            text(
+                &(match &o.batch.analyze.dead_stones {
+                    crate::life::DeadStones::Method(m) => m.name().to_string(),
+                    crate::life::DeadStones::Gtp(cmd) => format!("gtp:{cmd}"),
+                } + &o
+                    .batch
+                    .analyze
+                    .oracle
+                    .as_ref()
+                    .map(|cmd| format!(", oracle gtp:{cmd}"))
+                    .unwrap_or_default())
+            ),
             text(
                 &self
                     .rating
@@ -127,7 +135,7 @@ impl Report {
         let sm = &self.summary;
         let by = self.by_concern();
         let errors = sm.games - sm.ok - sm.repaired + sm.file_errors;
-        let tiles: [(&str, &str, u64, &str); 8] = [
+        let tiles: [(&str, &str, u64, &str); 9] = [
             ("inputs", "SGF inputs", sm.files, ""),
             ("games", "games", sm.games, ""),
             ("ok", "games ok", sm.ok, "ok"),
@@ -154,6 +162,12 @@ impl Report {
                 "margin differs from RE",
                 by[3],
                 if by[3] > 0 { "warn" } else { "ok" },
+            ),
+            (
+                "uncertain",
+                "differs unless an uncertain group goes the other way",
+                by[4],
+                if by[4] > 0 { "warn" } else { "ok" },
             ),
             (
                 "players",
@@ -184,8 +198,8 @@ impl Report {
     }
 
     /// Games to look at by their most serious concern, in [`Concern::ALL`]'s order.
-    fn by_concern(&self) -> [u64; 4] {
-        let mut n = [0u64; 4];
+    fn by_concern(&self) -> [u64; 5] {
+        let mut n = [0u64; 5];
         for f in &self.flagged {
             for c in &f.concerns {
                 if let Some(i) = Concern::ALL.iter().position(|k| k == c) {
@@ -300,7 +314,7 @@ impl Report {
                 let class = match v {
                     "match" => "ok",
                     "winner-differs" => "bad",
-                    "margin-differs" => "warn",
+                    "margin-differs" | "uncertain" => "warn",
                     _ => "",
                 };
                 (format!("{v} ({conf})"), *n, class)
@@ -422,7 +436,7 @@ impl Report {
             s.push_str("<p>None: every game read matches its result and has no illegal move.</p>\n</section>\n");
             return;
         }
-        s.push_str("<p class=\"note\">Most serious first: a winner that differs from RE, then unreadable records, illegal moves, and margins that differ; within each, counts whose dead stones are sure before estimated ones. A game with several concerns is listed once, under the first.</p>\n");
+        s.push_str("<p class=\"note\">Most serious first: a winner that differs from RE, then unreadable records, illegal moves, margins that differ, and counts that differ only unless an uncertain group goes the other way (uncertain); within each, counts whose dead stones are sure before estimated ones. A game with several concerns is listed once, under the first.</p>\n");
         s.push_str("<div id=\"filter\">Show: ");
         for (i, c) in Concern::ALL.iter().enumerate() {
             let _ = write!(

@@ -175,3 +175,81 @@ fn seki_eyes_are_area_but_seki_gives_no_japanese_territory() {
     assert_eq!(life.territory[f3], None);
     assert_eq!(map[f3], None);
 }
+
+/// Seed 001 estimated, with the stones of `color` that `pick` selects marked one uncertain
+/// group (as if the playouts had left it near a coin toss).
+fn with_uncertain(p: &Position, color: Color, pick: impl Fn(Point) -> bool) -> LifeAndDeath {
+    use crate::life::{GroupConfidence, GroupDecision, Method};
+    let mut life = decide(p, None, DeadStoneMethod::Estimate);
+    let stones: Vec<Point> = (0..p.height)
+        .flat_map(|y| (0..p.width).map(move |x| Point { x, y }))
+        .filter(|&q| p.get(q) == Some(color) && pick(q))
+        .collect();
+    let status = if color == Color::Black && stones == [Point { x: 7, y: 2 }] {
+        ChainStatus::Dead
+    } else {
+        ChainStatus::Alive
+    };
+    life.groups.push(GroupDecision {
+        color,
+        method: Method::Playouts,
+        confidence: GroupConfidence::Uncertain,
+        kept: Some(0.5),
+        status,
+        stones,
+    });
+    life
+}
+
+#[test]
+fn a_winner_an_uncertain_group_could_give_is_uncertain() {
+    let p = seed001();
+    // The count says B+2.5; RE says White. Black's big wall is uncertain: dead, White wins.
+    let life = with_uncertain(&p, Color::Black, |q| q != Point { x: 7, y: 2 });
+    let re = RecordedResult::new("W+5.5", Winner::White, Some(ResultKind::Score), Some(5.5));
+    let s = score(&seed_input(&p, &life, &re));
+    assert_eq!(s.french.margin, 2.5);
+    assert_eq!(s.verdict, Verdict::Uncertain);
+    let [lo, hi] = s.margin_range.unwrap_or_default();
+    assert!(lo < 0.0 && hi == 2.5, "{lo} {hi}");
+    assert_eq!(s.dead_stones.uncertain_groups.len(), 1);
+    assert_eq!(s.dead_stones.uncertain_groups[0].points.len(), 15);
+}
+
+#[test]
+fn a_winner_no_uncertain_group_can_give_stays_winner_differs() {
+    let p = seed001();
+    // Only the dead black stone inside White's area is uncertain: alive, it helps Black, so
+    // no way of deciding it gives White the game.
+    let life = with_uncertain(&p, Color::Black, |q| q == Point { x: 7, y: 2 });
+    let re = RecordedResult::new("W+5.5", Winner::White, Some(ResultKind::Score), Some(5.5));
+    let s = score(&seed_input(&p, &life, &re));
+    assert_eq!(s.verdict, Verdict::WinnerDiffers);
+    let [lo, hi] = s.margin_range.unwrap_or_default();
+    assert!(lo == 2.5 && hi > 2.5, "{lo} {hi}");
+    // With no uncertain group at all, there is no range.
+    let plain = decide(&p, None, DeadStoneMethod::Estimate);
+    let s = score(&seed_input(&p, &plain, &re));
+    assert_eq!((s.verdict, s.margin_range), (Verdict::WinnerDiffers, None));
+}
+
+#[test]
+fn a_margin_is_uncertain_only_when_a_decision_of_the_groups_gives_it() {
+    let p = seed001();
+    let life = with_uncertain(&p, Color::Black, |q| q == Point { x: 7, y: 2 });
+    // Inside the range but no way of deciding the one group gives it: a real difference.
+    let re = RecordedResult::new("B+3.5", Winner::Black, Some(ResultKind::Score), Some(3.5));
+    let s = score(&seed_input(&p, &life, &re));
+    assert_eq!(s.verdict, Verdict::MarginDiffers);
+    // The margin with the stone alive: that is what RE says, so the group could explain it.
+    let [_, hi] = s.margin_range.unwrap_or_default();
+    let raw = format!("B+{hi}");
+    let re = RecordedResult::new(&raw, Winner::Black, Some(ResultKind::Score), Some(hi));
+    assert_eq!(
+        score(&seed_input(&p, &life, &re)).verdict,
+        Verdict::Uncertain
+    );
+    // A match stays a match.
+    let re = RecordedResult::new("B+2.5", Winner::Black, Some(ResultKind::Score), Some(2.5));
+    assert_eq!(score(&seed_input(&p, &life, &re)).verdict, Verdict::Match);
+}

@@ -1,7 +1,8 @@
 //! The Python module (pyproject.toml, src/python.rs, src/python/echelle/) built into a
 //! virtualenv under `target/` and tested with pytest (tests/python/), so that `cargo test
 //! --release` runs the Python tests too. Skipped, saying why on stderr, when `python3`, its
-//! `venv` module or the package index (first run only) is missing.
+//! `venv` module or the package index (first run only) is missing — unless
+//! `ECHELLE_REQUIRE_PYTHON=1` (set by `.ci/run`), when a skip is a failure.
 //!
 //! The virtualenv is kept between runs: its dependencies are installed once (and again when
 //! pyproject.toml changes), and the module is rebuilt only when a source it is built from
@@ -23,6 +24,15 @@ const DEPENDENCIES: &[&str] = &[
     "pandas>=1.5",
     "pyarrow>=14",
 ];
+
+/// Says why the tests cannot run: a skip, or a failure where they are required.
+fn skip(why: &str) {
+    assert!(
+        std::env::var("ECHELLE_REQUIRE_PYTHON").as_deref() != Ok("1"),
+        "the Python tests are required (ECHELLE_REQUIRE_PYTHON=1) but cannot run: {why}"
+    );
+    eprintln!("skipping the Python tests: {why}");
+}
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -77,7 +87,7 @@ fn sources_stamp() -> String {
 fn the_python_module_passes_its_tests() {
     let python = std::env::var("PYTHON").unwrap_or_else(|_| "python3".to_string());
     if !run(Command::new(&python).arg("--version")).is_some_and(|o| o.status.success()) {
-        eprintln!("skipping the Python tests: no {python} on PATH");
+        skip(&format!("no {python} on PATH"));
         return;
     }
     let venv = root().join(VENV);
@@ -86,11 +96,10 @@ fn the_python_module_passes_its_tests() {
     if !vpython.exists() {
         let made = run(Command::new(&python).args(["-m", "venv"]).arg(&venv));
         if !made.as_ref().is_some_and(|o| o.status.success()) {
-            eprintln!(
-                "skipping the Python tests: {python} -m venv failed (Debian: apt-get install \
-                 python3-venv): {}",
+            skip(&format!(
+                "{python} -m venv failed (Debian: apt-get install python3-venv): {}",
                 made.as_ref().map(text).unwrap_or_default()
-            );
+            ));
             let _ = std::fs::remove_dir_all(&venv);
             return;
         }
@@ -113,11 +122,10 @@ fn the_python_module_passes_its_tests() {
     if std::fs::read_to_string(&deps_stamp).ok().as_deref() != Some(wanted_deps.as_str()) {
         let got = pip(&[&["install", "-q"][..], DEPENDENCIES].concat());
         if !got.as_ref().is_some_and(|o| o.status.success()) {
-            eprintln!(
-                "skipping the Python tests: cannot install their dependencies (no package \
-                 index?): {}",
+            skip(&format!(
+                "cannot install their dependencies (no package index?): {}",
                 got.as_ref().map(text).unwrap_or_default()
-            );
+            ));
             return;
         }
         std::fs::write(&deps_stamp, &wanted_deps).expect("write the dependencies' stamp");
@@ -139,7 +147,14 @@ fn the_python_module_passes_its_tests() {
     }
 
     let tests = run(Command::new(&vpython)
-        .args(["-m", "pytest", "tests/python", "-q", "-p", "no:cacheprovider"])
+        .args([
+            "-m",
+            "pytest",
+            "tests/python",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+        ])
         .env("ECHELLE_BIN", env!("CARGO_BIN_EXE_echelle"))
         .env("PATH", &path))
     .expect("start pytest");

@@ -128,12 +128,16 @@ impl Records {
             let Some(rx) = stream.rx.take() else {
                 return Ok(None);
             };
-            // The GIL is released while waiting: other Python threads run meanwhile. The
-            // receiver is moved in and back (it may be sent, not shared).
-            let (rx, got) = py.detach(move || {
-                let got = rx.recv_timeout(SIGNAL_POLL);
-                (rx, got)
-            });
+            // A record already waiting is taken at once; otherwise the GIL is released while
+            // waiting, so that other Python threads run meanwhile (the receiver is moved in
+            // and back: it may be sent, not shared).
+            let (rx, got) = match rx.try_recv() {
+                Ok(msg) => (rx, Ok(msg)),
+                Err(_) => py.detach(move || {
+                    let got = rx.recv_timeout(SIGNAL_POLL);
+                    (rx, got)
+                }),
+            };
             stream.rx = Some(rx);
             match got {
                 Ok(Msg::Line(line)) => return self.loads.call1(py, (line,)).map(Some),

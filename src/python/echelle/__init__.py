@@ -105,7 +105,8 @@ def analyze_bytes(
     ``name`` is the record's ``file``; the records are those ``echelle analyze`` writes
     for a file of that name and content (one per game, or one for a file that fails whole).
     ``data`` is the file's bytes in any encoding (decoded as the command line decodes it);
-    archives are not opened here: give their path to :func:`analyze`.
+    archives are not opened here: give their path to :func:`analyze`. The file size limits
+    do not apply (the caller already holds the bytes); the parser's limits do.
     """
     return _echelle.analyze_bytes(name, bytes(data), dead_stones, ko, only, max_nodes)
 

@@ -156,6 +156,8 @@ fn the_python_module_passes_its_tests() {
             "no:cacheprovider",
         ])
         .env("ECHELLE_BIN", env!("CARGO_BIN_EXE_echelle"))
+        // No __pycache__ left in the source tree.
+        .env("PYTHONDONTWRITEBYTECODE", "1")
         .env("PATH", &path))
     .expect("start pytest");
     eprintln!("{}", text(&tests));

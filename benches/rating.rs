@@ -47,6 +47,8 @@ fn synthetic(n: usize, players: usize) -> Vec<GameInput> {
                 white: Some(names[white].clone()),
                 black_rank: None,
                 white_rank: None,
+                black_licence: None,
+                white_licence: None,
                 handicap: if h >= 2 { h } else { 0 },
                 komi: Some(if h >= 2 { 0.5 } else { 7.5 }),
                 width: 19,
@@ -58,6 +60,7 @@ fn synthetic(n: usize, players: usize) -> Vec<GameInput> {
                 },
                 kind: Some(ResultKind::Resign),
                 count: None,
+                origin: echelle::rating::Origin::Record,
                 fingerprint: None,
             }
         })

@@ -251,10 +251,12 @@ pub struct Picture {
     pub life: LifeAndDeath,
     /// The count, when the game is finished.
     pub score: Option<Score>,
-    /// A one-line title: file, players, date.
+    /// A one-line title: file, players, date, recorded result.
     pub title: String,
     /// The last move played on the board.
     pub last_move: Option<crate::board::Point>,
+    /// How many game trees the file holds (readable or not).
+    pub games: usize,
 }
 
 /// Splits `file.sgf#2` into the file and the index of a game in it (0 when none is given).
@@ -307,9 +309,15 @@ impl std::fmt::Display for PictureError {
             PictureError::Game { name, index, error } => {
                 write!(f, "{name}#{index}: {}", error.message)
             }
-            PictureError::NoSuchGame { name, index, total } => {
-                write!(f, "{name} holds {total} game(s); no game #{index}")
-            }
+            PictureError::NoSuchGame { name, index, total } => match total {
+                0 => write!(f, "{name} holds no game: no game #{index}"),
+                1 => write!(f, "{name} holds 1 game (#0): no game #{index}"),
+                n => write!(
+                    f,
+                    "{name} holds {n} games (#0 to #{}): no game #{index}",
+                    n - 1
+                ),
+            },
         }
     }
 }
@@ -368,6 +376,9 @@ pub fn picture(
     if let Some(d) = record.facts.date.as_ref().and_then(|d| d.first.clone()) {
         title.push_str(&format!(", {d}"));
     }
+    if let Some(re) = &record.result.raw {
+        title.push_str(&format!(", result {re}"));
+    }
     let (life, score) = match score_game(&record, &replay, hc.stones, opts) {
         Some(c) => (c.life, Some(c.score)),
         None => {
@@ -384,6 +395,7 @@ pub fn picture(
         score,
         title,
         last_move,
+        games: total,
     })
 }
 

@@ -5,6 +5,7 @@ mod resume;
 pub use resume::{Resume, ResumeError};
 
 use crate::analyze::{AnalyzeOptions, Analyzed, analyze_game};
+use crate::columnar::ParquetSink;
 use crate::input::{self, InputError, Item, Limits};
 use crate::output::{GameReport, Resumed, Status, Summary};
 use crate::record::{self, ParseLimits};
@@ -26,6 +27,23 @@ crate::choice::choice! {
         Errors = ("errors", "Only errors"),
         Violations = ("violations", "Only games with rule violations"),
         Mismatches = ("mismatches", "Only games whose computed result differs from `RE` (winner or margin)"),
+    }
+}
+
+crate::choice::choice! {
+    /// How `analyze` writes its records.
+    pub enum RecordFormat {
+        #[default] Jsonl = ("jsonl", "One JSON object per line (the default)"),
+        Parquet = ("parquet", "A Parquet table, one row per record (needs -o FILE)"),
+    }
+}
+
+impl RecordFormat {
+    /// The format a file name asks for: `parquet` for a `.parquet` extension (any case).
+    pub fn of_path(path: &std::path::Path) -> Option<RecordFormat> {
+        path.extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("parquet"))
+            .then_some(RecordFormat::Parquet)
     }
 }
 
@@ -339,6 +357,32 @@ fn write_lines(
     })?;
     out.flush().map_err(BatchError::Output)?;
     Ok(summary)
+}
+
+/// Runs the whole batch, writing one row per kept report to `out` as a Parquet file
+/// ([`crate::columnar`]); gives back `out` with the summary.
+///
+/// Errs as [`run`] does. When the batch is stopped ([`BatchOptions::stop`]), the file is
+/// still closed: it holds the records done before the stop and is read like any other.
+pub fn run_parquet<W: Write + Send>(
+    paths: &[PathBuf],
+    opts: &BatchOptions,
+    out: W,
+) -> Result<(Summary, W), BatchError> {
+    let opts = BatchOptions {
+        json: false,
+        ..opts.clone()
+    };
+    let mut sink = ParquetSink::new(out).map_err(|e| BatchError::Output(e.into()))?;
+    let summary = drive(paths, &opts, None, &mut |done| {
+        if !opts.only.keeps(&done.game.report) {
+            return Ok(false);
+        }
+        sink.push(&done.game.report)?;
+        Ok(true)
+    })?;
+    let out = sink.finish().map_err(|e| BatchError::Output(e.into()))?;
+    Ok((summary, out))
 }
 
 /// Runs the whole batch, handing every game to `sink` in input order.

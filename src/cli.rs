@@ -5,7 +5,7 @@
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
-use echelle::batch::{BatchOptions, Only};
+use echelle::batch::{BatchOptions, Only, RecordFormat};
 use echelle::choice::Choice;
 use echelle::federation::ListDate;
 use echelle::federation::ResultsFormat;
@@ -23,6 +23,33 @@ use std::path::PathBuf;
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+}
+
+impl Cli {
+    /// Every subcommand needs a path, but `rate --ladder`, which writes the list back with
+    /// no games (clap cannot say "required unless" across flattened groups).
+    pub fn check_paths(&self) -> Result<(), clap::Error> {
+        use clap::CommandFactory;
+        let (name, input, alone) = match &self.command {
+            Command::Analyze(a) => ("analyze", &a.input, false),
+            Command::Rate(a) => ("rate", &a.input, a.rating.ladder.is_some()),
+            Command::Report(a) => ("report", &a.input, false),
+            Command::Results(a) => ("results", &a.input, false),
+            Command::Accuracy(_) | Command::Show(_) => return Ok(()),
+        };
+        if !input.paths.is_empty() || alone {
+            return Ok(());
+        }
+        let mut cmd = Cli::command();
+        let sub = cmd
+            .find_subcommand_mut(name)
+            .map(|c| c.clone())
+            .unwrap_or(cmd);
+        Err(sub.bin_name(format!("echelle {name}")).error(
+            clap::error::ErrorKind::MissingRequiredArgument,
+            "at least one PATH is required (file, directory, archive or -)",
+        ))
+    }
 }
 
 #[derive(Subcommand)]
@@ -88,8 +115,12 @@ fn parse_dead_stones(s: &str) -> Result<DeadStones, String> {
 
 #[derive(Args)]
 pub struct ShowArgs {
-    /// The SGF file, with `#N` to pick the N-th game of a collection (from 0).
-    pub game: String,
+    /// The game, named as `analyze` names it: a file, an archive entry (`x.zip!dir/a.sgf`,
+    /// nested `a.tar.gz!b.zip!c.sgf`), `-` for standard input (`-!a.sgf` when it holds an
+    /// archive), `\xHH` escapes for bytes that are not UTF-8; `#N` picks the N-th game of a
+    /// collection (from 0).
+    #[arg(allow_hyphen_values = true)]
+    pub game: PathBuf,
     /// Also write an SVG diagram here.
     #[arg(long)]
     pub svg: Option<PathBuf>,
@@ -102,6 +133,28 @@ pub struct ShowArgs {
     /// Ko rule for the replay.
     #[arg(long, value_parser = ChoiceParser::<KoRule>::new(), default_value_t = KoRule::Positional)]
     pub ko: KoRule,
+    /// Largest SGF file (or standard input) read, in bytes.
+    #[arg(long, default_value_t = 64 << 20)]
+    pub max_file_bytes: u64,
+    /// Largest archive entry read, in bytes.
+    #[arg(long, default_value_t = 16 << 20)]
+    pub max_entry_bytes: u64,
+}
+
+impl ShowArgs {
+    /// The game's name as reports write it: bytes that are not UTF-8 (a name the shell
+    /// passed as it is on disk) become `\xHH` escapes, which the lookup undoes.
+    pub fn name(&self) -> String {
+        echelle::input::name_of_bytes(self.game.as_os_str().as_encoded_bytes())
+    }
+
+    /// The size limits of the reading.
+    pub fn limits(&self) -> echelle::input::Limits {
+        echelle::input::Limits {
+            max_file_bytes: self.max_file_bytes,
+            max_entry_bytes: self.max_entry_bytes,
+        }
+    }
 }
 
 /// When to colour the terminal picture.
@@ -141,8 +194,8 @@ pub struct AccuracyArgs {
 /// Options shared by every subcommand that reads records.
 #[derive(Args)]
 pub struct InputArgs {
-    /// Files, directories, .zip/.tar/.tar.gz archives, or `-` for standard input.
-    #[arg(required = true)]
+    /// Files, directories, .zip/.tar/.tar.gz archives, or `-` for standard input (at
+    /// least one, but for `rate --ladder`: the list alone is written back).
     pub paths: Vec<PathBuf>,
     /// Worker threads (default: one per core).
     #[arg(long, short = 'j')]
@@ -174,9 +227,12 @@ pub struct InputArgs {
 pub struct AnalyzeArgs {
     #[command(flatten)]
     pub input: InputArgs,
-    /// Write the JSON lines here instead of standard output.
+    /// Write the records here instead of standard output (`.parquet`: a Parquet table).
     #[arg(long, short = 'o')]
     pub output: Option<PathBuf>,
+    /// Output format; by default Parquet when -o FILE ends with `.parquet`, else JSON lines.
+    #[arg(long, value_parser = ChoiceParser::<RecordFormat>::new())]
+    pub format: Option<RecordFormat>,
     /// Which records to write (the summary counts all of them).
     #[arg(long, value_parser = ChoiceParser::<Only>::new(), default_value_t = Only::All)]
     pub only: Only,
@@ -301,6 +357,35 @@ pub struct ReportArgs {
     pub quiet: bool,
 }
 
+impl ResultsArgs {
+    /// The players' directory from `--ladder` (empty without one), and the matching's
+    /// report.
+    pub fn directory(
+        &self,
+        games: &[echelle::rating::GameInput],
+    ) -> Result<(echelle::federation::tournament::Directory, String), String> {
+        let Some(path) = &self.ladder else {
+            return Ok(Default::default());
+        };
+        let list_bytes =
+            std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let list = echelle::federation::LadderList::read(&list_bytes)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        let aliases = match &self.aliases {
+            Some(p) => Some(
+                std::fs::read(p)
+                    .map(|b| echelle::federation::text::decode(&b).0)
+                    .map_err(|e| format!("cannot read {}: {e}", p.display()))?,
+            ),
+            None => None,
+        };
+        let (dir, report) =
+            echelle::federation::tournament::directory(list, games, aliases.as_deref())
+                .map_err(|e| e.to_string())?;
+        Ok((dir, report.text()))
+    }
+}
+
 impl RatingArgs {
     /// The rating options these flags ask for; the ladder and alias files are read here.
     pub fn rate_options(&self) -> Result<RateOptions, String> {
@@ -353,6 +438,13 @@ pub struct ResultsArgs {
     /// Write the results file here instead of standard output.
     #[arg(long, short = 'o')]
     pub output: Option<PathBuf>,
+    /// The federation's list (`ech_ffg_V3.txt`): players matched to its rows are written
+    /// with its spelling, licence and club (the matches are reported on stderr).
+    #[arg(long, value_name = "FILE", conflicts_with = "check")]
+    pub ladder: Option<PathBuf>,
+    /// Name aliases for the matching: TSV `alias<TAB>canonical name[<TAB>licence]`.
+    #[arg(long, value_name = "FILE", requires = "ladder")]
+    pub aliases: Option<PathBuf>,
     /// Check this results file (.tou or .h9) against the records instead of writing one:
     /// list every game where they disagree; exit status 1 when the list is not empty.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["name", "date", "place", "output"])]

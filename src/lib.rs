@@ -9,6 +9,7 @@ pub mod analyze;
 pub mod batch;
 pub mod board;
 pub mod choice;
+pub mod columnar;
 pub mod decode;
 pub mod diagram;
 pub mod federation;

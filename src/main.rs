@@ -7,7 +7,7 @@ use cli::{
     AccuracyArgs, AnalyzeArgs, Cli, ColorChoice, Command, RateArgs, ReportArgs, ResultsArgs,
     ShowArgs,
 };
-use echelle::batch;
+use echelle::batch::{self, RecordFormat};
 use echelle::life::DeadStones;
 use echelle::rating::{self, Collected, Destination, OutputRequest, Reading};
 use echelle::rules::Rules;
@@ -63,21 +63,42 @@ fn resumed_output(p: &PathBuf) -> Result<(batch::Resume, std::fs::File), String>
 }
 
 fn analyze(args: &AnalyzeArgs) -> Result<ExitCode, String> {
+    let format = args
+        .format
+        .or_else(|| args.output.as_deref().and_then(RecordFormat::of_path))
+        .unwrap_or_default();
+    if format == RecordFormat::Parquet {
+        // Checked before any work: both are mistakes in the command, not in the inputs.
+        if args.resume {
+            return Err(
+                "--resume continues JSON lines only: a Parquet file cannot be \
+                        appended to; run the command again without --resume"
+                    .into(),
+            );
+        }
+        if args.output.is_none() {
+            return Err("Parquet output is binary: give it a file with -o FILE".into());
+        }
+    }
     check_engine(&args.input.dead_stones)?;
     let mut opts = args.input.batch_options();
     opts.only = args.only;
     opts.stop = stop_on_signals();
     let paths = &args.input.paths;
+    let created = |p: &PathBuf| {
+        std::fs::File::create(p)
+            .map(std::io::BufWriter::new)
+            .map_err(|e| format!("cannot create {}: {e}", p.display()))
+    };
     let summary = match &args.output {
+        Some(p) if format == RecordFormat::Parquet => {
+            batch::run_parquet(paths, &opts, created(p)?).map(|(summary, _)| summary)
+        }
         Some(p) if args.resume => {
             let (from, file) = resumed_output(p)?;
             batch::resume(paths, &opts, &from, &mut std::io::BufWriter::new(file))
         }
-        Some(p) => {
-            let file = std::fs::File::create(p)
-                .map_err(|e| format!("cannot create {}: {e}", p.display()))?;
-            batch::run(paths, &opts, &mut std::io::BufWriter::new(file))
-        }
+        Some(p) => batch::run(paths, &opts, &mut created(p)?),
         None => batch::run(
             paths,
             &opts,
@@ -97,11 +118,16 @@ fn analyze(args: &AnalyzeArgs) -> Result<ExitCode, String> {
     } else {
         eprint!("{}", summary.render());
     }
-    if let Some(p) = &args.output {
-        eprintln!(
+    match &args.output {
+        Some(p) if format == RecordFormat::Parquet => eprintln!(
+            "echelle: {} holds the records done before the signal, closed as a valid Parquet file",
+            p.display()
+        ),
+        Some(p) => eprintln!(
             "echelle: {} ends with its last whole record; the same command with --resume continues it",
             p.display()
-        );
+        ),
+        None => {}
     }
     Ok(ExitCode::from(INTERRUPTED))
 }
@@ -118,12 +144,7 @@ fn rate(args: &RateArgs) -> Result<ExitCode, String> {
     opts.analyze.rating_inputs = true;
     opts.stop = stop_on_signals();
     // Results files (.tou, .h9) named on the command line are read beside the SGF walk.
-    let (results, records): (Vec<PathBuf>, Vec<PathBuf>) = args
-        .input
-        .paths
-        .iter()
-        .cloned()
-        .partition(|p| echelle::federation::is_results_path(p));
+    let (results, records) = echelle::federation::split_results_paths(&args.input.paths);
     let mut kept = Collected::default();
     let summary = batch::for_each(&records, &opts, &mut |done| {
         kept.add(&done.game.report, done.game.rating);
@@ -209,12 +230,16 @@ fn results(args: &ResultsArgs) -> Result<ExitCode, String> {
             ExitCode::from(1)
         });
     }
+    let (directory, identity) = args.directory(&games)?;
+    if !identity.is_empty() {
+        eprint!("{identity}");
+    }
     let wo = tournament::WriteOptions {
         format: args.format,
         name: args.name.clone(),
         date: args.date.clone(),
         place: args.place.clone(),
-        directory: Default::default(),
+        directory,
     };
     let t = tournament::Tournament::from_games(&games, &failures, &wo)
         .map_err(|e| e.to_string().trim_end().to_string())?;
@@ -256,10 +281,10 @@ fn accuracy(args: &AccuracyArgs) -> Result<(), String> {
 fn show(args: &ShowArgs) -> Result<(), String> {
     use echelle::analyze::AnalyzeOptions;
     use std::io::IsTerminal;
-    let (path, index) = echelle::analyze::split_game_ref(&args.game).map_err(|e| e.to_string())?;
-    // A name as analyze wrote it: escaped bytes of a name that is not UTF-8 are undone.
-    let bytes = std::fs::read(echelle::input::path_of_name(path))
-        .map_err(|e| format!("cannot read {path}: {e}"))?;
+    let spec = args.name();
+    let (name, index) = echelle::analyze::split_game_ref(&spec).map_err(|e| e.to_string())?;
+    // The name as analyze wrote it: archive entries, standard input, escaped bytes.
+    let bytes = echelle::input::read_named(name, &args.limits()).map_err(|e| e.to_string())?;
     check_engine(&args.dead_stones)?;
     let opts = AnalyzeOptions {
         rules: Rules {
@@ -269,7 +294,13 @@ fn show(args: &ShowArgs) -> Result<(), String> {
         dead_stones: args.dead_stones.clone(),
         ..AnalyzeOptions::default()
     };
-    let pic = echelle::analyze::picture(path, bytes, index, &opts).map_err(|e| e.to_string())?;
+    let pic = echelle::analyze::picture(name, bytes, index, &opts).map_err(|e| e.to_string())?;
+    if pic.games > 1 && name.len() == spec.len() {
+        eprintln!(
+            "echelle: {name} holds {} games; this is #0 (name another as {name}#N)",
+            pic.games
+        );
+    }
     let color = match args.color {
         ColorChoice::Always => true,
         ColorChoice::Never => false,
@@ -319,6 +350,9 @@ fn report(args: &ReportArgs) -> Result<ExitCode, String> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Err(e) = cli.check_paths() {
+        e.exit();
+    }
     let result = match &cli.command {
         Command::Analyze(a) => analyze(a),
         Command::Rate(a) => rate(a),

@@ -247,6 +247,38 @@ fn analyze(
     Ok(records)
 }
 
+/// The flat columns of `analyze --format parquet`'s file for `paths`, written in memory: one
+/// row per kept record, for pyarrow to read without a Python object per record.
+#[pyfunction]
+#[pyo3(signature = (paths, threads, dead_stones, ko, only, max_file_bytes, max_entry_bytes, max_nodes))]
+#[allow(clippy::too_many_arguments)]
+fn to_parquet<'py>(
+    py: Python<'py>,
+    paths: Vec<PathBuf>,
+    threads: Option<usize>,
+    dead_stones: &str,
+    ko: &str,
+    only: &str,
+    max_file_bytes: u64,
+    max_entry_bytes: u64,
+    max_nodes: usize,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let opts = batch_options(
+        threads,
+        dead_stones,
+        ko,
+        only,
+        max_file_bytes,
+        max_entry_bytes,
+        max_nodes,
+    )?;
+    let bytes = py
+        .detach(|| batch::run_parquet(&paths, &opts, Vec::new()))
+        .map_err(|e| EchelleError::new_err(e.to_string()))?
+        .1;
+    Ok(PyBytes::new(py, &bytes))
+}
+
 /// The records of one SGF file's bytes, named `name`.
 #[pyfunction]
 #[pyo3(signature = (name, data, dead_stones, ko, only, max_nodes))]
@@ -376,9 +408,7 @@ fn rate(
     };
     let ro = request.rate_options(base);
     py.detach(move || {
-        let (results, sgf): (Vec<PathBuf>, Vec<PathBuf>) = paths
-            .into_iter()
-            .partition(|p| crate::federation::is_results_path(p));
+        let (results, sgf) = crate::federation::split_results_paths(&paths);
         let mut kept = Collected::default();
         let mut summary = if sgf.is_empty() {
             crate::output::Summary::default()
@@ -420,6 +450,7 @@ fn echelle_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Records>()?;
     m.add_function(wrap_pyfunction!(analyze, m)?)?;
     m.add_function(wrap_pyfunction!(analyze_bytes, m)?)?;
+    m.add_function(wrap_pyfunction!(to_parquet, m)?)?;
     m.add_function(wrap_pyfunction!(list_inputs, m)?)?;
     m.add_function(wrap_pyfunction!(rate, m)?)?;
     m.add("EchelleError", m.py().get_type::<EchelleError>())?;

@@ -252,7 +252,7 @@ fn rate_accounts_for_every_game_in_each_engine_ledger() {
     summary_starts(
         &out.stderr,
         "echelle: 140 SGF inputs: 140 read + 0 failed whole; \
-         142 games in them: 142 read + 0 failed; 9 other files skipped",
+         142 games in them: 142 read + 0 failed; 12 other files skipped",
     );
 
     let json = echelle()

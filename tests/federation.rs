@@ -49,8 +49,7 @@ fn echelle(args: &[&std::ffi::OsStr]) -> std::process::Output {
 
 #[test]
 fn a_list_read_with_no_games_is_written_back_unchanged_by_the_command() {
-    let empty = std::env::temp_dir().join(format!("echelle-fed-empty-{}", std::process::id()));
-    let _ = std::fs::create_dir_all(&empty);
+    // No path at all: `rate --ladder` alone writes the list back.
     let mut lists = vec![sample("samples/federation/ech_ffg_sample.txt")];
     if let Some(c) = common::corpus() {
         lists.push(c.join("federation-files/yrutschle-goat/t/ech_ffg_V3_16.txt"));
@@ -59,7 +58,6 @@ fn a_list_read_with_no_games_is_written_back_unchanged_by_the_command() {
     for list in lists {
         let out = echelle(&[
             "rate".as_ref(),
-            empty.as_os_str(),
             "--ladder".as_ref(),
             list.as_os_str(),
             "--format".as_ref(),
@@ -81,7 +79,10 @@ fn a_list_read_with_no_games_is_written_back_unchanged_by_the_command() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains("identity: ladder list of"), "{err}");
     }
-    let _ = std::fs::remove_dir(&empty);
+    // Without the list, a path is still required (a usage error, status 2).
+    let out = echelle(&["rate".as_ref(), "--format".as_ref(), "ffg".as_ref()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("at least one PATH"));
 }
 
 #[test]

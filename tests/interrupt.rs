@@ -225,6 +225,63 @@ fn sigterm_stops_the_batch_like_sigint_and_rate_too() {
     }
 }
 
+/// The `file` column of a Parquet output, read with the parquet crate (which checks the
+/// footer: a file cut short is an error).
+fn parquet_files(bytes: Vec<u8>) -> Vec<String> {
+    use parquet::file::reader::{FileReader, SerializedFileReader};
+    let reader =
+        SerializedFileReader::new(bytes::Bytes::from(bytes)).expect("a valid Parquet file");
+    reader
+        .get_row_iter(None)
+        .expect("rows")
+        .map(|row| {
+            use parquet::record::RowAccessor;
+            row.expect("a row").get_string(0).expect("file").clone()
+        })
+        .collect()
+}
+
+#[cfg(unix)]
+#[test]
+fn a_signal_leaves_a_valid_parquet_file_of_the_records_done() {
+    let d = scratch("parquet");
+    let dir = d.join("in");
+    std::fs::create_dir_all(&dir).expect("dir");
+    inputs(&dir, 600);
+    let reference = d.join("reference.jsonl");
+    let full = analyze(&["-j", "2"], &[&dir], &reference);
+    assert_eq!(full.status.code(), Some(0), "{}", text(&full.stderr));
+    let want: Vec<String> = text(&std::fs::read(&reference).expect("reference"))
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).expect("JSON");
+            v["file"].as_str().expect("file").to_string()
+        })
+        .collect();
+    let out = d.join("out.parquet");
+    let Some(cut) = interrupted(
+        &["analyze".as_ref(), "-o".as_ref(), out.as_ref()],
+        &dir,
+        "INT",
+    ) else {
+        return;
+    };
+    let err = text(&cut.stderr);
+    assert_eq!(cut.status.code(), Some(130), "{err}");
+    assert!(err.contains("closed as a valid Parquet file"), "{err}");
+    let got = parquet_files(std::fs::read(&out).expect("output"));
+    assert!(got.len() < want.len(), "{} of {}", got.len(), want.len());
+    assert!(
+        err.contains(&format!("records written: {}\n", got.len())),
+        "{err}"
+    );
+    assert_eq!(
+        got[..],
+        want[..got.len()],
+        "not the first records of the full run"
+    );
+}
+
 #[cfg(not(unix))]
 #[test]
 fn signals_are_tested_on_unix() {

@@ -16,6 +16,8 @@ fn game(file: &str, idx: u32, date: Option<&str>, b: &str, w: &str, win: Winner)
         white: Some(w.into()),
         black_rank: None,
         white_rank: None,
+        black_licence: None,
+        white_licence: None,
         handicap: 0,
         komi: Some(7.5),
         width: 19,
@@ -23,6 +25,7 @@ fn game(file: &str, idx: u32, date: Option<&str>, b: &str, w: &str, win: Winner)
         winner: win,
         kind: Some(ResultKind::Resign),
         count: None,
+        origin: echelle::rating::Origin::Record,
         fingerprint: None,
     }
 }

@@ -509,3 +509,32 @@ fn a_game_from_standard_input_is_listed_without_a_board() {
     );
     assert!(select(&doc, "article.game svg").is_empty());
 }
+
+#[test]
+fn results_files_are_rated_beside_the_records_and_accounted_for() {
+    let d = scratch("tou");
+    let tou = samples().join("federation/coupe-lyon-2025.tou");
+    let club = samples().join("club-2025");
+    let (page, _) = report(
+        &[
+            club.to_str().unwrap_or("samples/club-2025"),
+            tou.to_str().unwrap_or("coupe.tou"),
+        ],
+        &d.join("r.html"),
+    );
+    let doc = Html::parse_document(&page);
+    assert_eq!(
+        text_of(&doc, "#results-files"),
+        "1 files: 1 read, 0 failed whole; 12 games in them, 0 not ratable; 0 lines unreadable."
+    );
+    // A player of the results file alone is on the ladder, with the games the file gives.
+    let ladder = text_of(&doc, "table.ladder");
+    assert!(ladder.contains("MOREAU Léa Marie"), "{ladder}");
+    // Without it, no such section and no such player.
+    let (page, _) = report(
+        &[club.to_str().unwrap_or("samples/club-2025")],
+        &d.join("r2.html"),
+    );
+    assert!(!page.contains("id=\"results-files\""));
+    assert!(!page.contains("MOREAU"));
+}

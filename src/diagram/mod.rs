@@ -220,6 +220,29 @@ fn sgf_letter(v: usize) -> char {
     }
 }
 
+/// Index of an SGF coordinate letter (`a`-`z`, then `A`-`Z`).
+fn sgf_index(c: u8) -> Option<usize> {
+    match c {
+        b'a'..=b'z' => Some(usize::from(c - b'a')),
+        b'A'..=b'Z' => Some(usize::from(c - b'A') + 26),
+        _ => None,
+    }
+}
+
+/// An SGF point (`cj`) in board coordinates as the diagram labels them (`C10` on 19x19):
+/// `I` skipped, rows counted from the bottom. `None` past 25 columns (the diagram then
+/// labels columns with SGF letters) or for a point off the board.
+fn board_name(sgf: &str, w: usize, h: usize) -> Option<String> {
+    let &[cx, cy] = sgf.as_bytes() else {
+        return None;
+    };
+    let (x, y) = (sgf_index(cx)?, sgf_index(cy)?);
+    if w > GO_LETTERS.len() || x >= w || y >= h {
+        return None;
+    }
+    Some(format!("{}{}", col_label(x, w), h - y))
+}
+
 /// Go coordinate and SGF coordinate of a point, e.g. `Q16 (pd)`.
 fn point_name(x: usize, y: usize, w: usize, h: usize) -> String {
     format!(
@@ -420,6 +443,12 @@ mod tests {
         assert!(t.contains("\n   A B C D E F G H J K L\n"), "{t}");
         let g = svg(&inp);
         assert_eq!(g.matches("class=\"seki\"").count(), 23);
+        // The report's boards (no captions) ring them too.
+        let opts = SvgOptions {
+            captions: false,
+            unsure: true,
+        };
+        assert_eq!(svg_with(&inp, opts).matches("class=\"seki\"").count(), 23);
     }
 
     #[test]
@@ -531,6 +560,27 @@ mod tests {
         let inp = input(&good, &bad, None);
         assert!(terminal(&inp, false).contains("does not fit"));
         let _ = svg(&inp);
+    }
+
+    #[test]
+    fn sgf_points_in_board_coordinates() {
+        assert_eq!(board_name("cj", 19, 19).as_deref(), Some("C10"));
+        assert_eq!(board_name("aa", 19, 19).as_deref(), Some("A19"));
+        assert_eq!(board_name("ss", 19, 19).as_deref(), Some("T1"));
+        assert_eq!(board_name("ia", 9, 9).as_deref(), Some("J9"));
+        assert_eq!(board_name("cj", 13, 13).as_deref(), Some("C4"));
+        // Rectangles: columns by width, rows by height.
+        assert_eq!(board_name("ea", 7, 3).as_deref(), Some("E3"));
+        assert_eq!(board_name("yy", 25, 25).as_deref(), Some("Z1"));
+        // Past the letters, off the board, or not a point: no board name.
+        assert_eq!(board_name("aa", 26, 26), None);
+        assert_eq!(board_name("Aa", 52, 52), None);
+        assert_eq!(board_name("ja", 9, 9), None);
+        assert_eq!(board_name("ad", 9, 3), None);
+        assert_eq!(board_name("a", 9, 9), None);
+        assert_eq!(board_name("abc", 9, 9), None);
+        assert_eq!(board_name("é", 9, 9), None);
+        assert_eq!(board_name("", 0, 0), None);
     }
 
     #[test]

@@ -17,10 +17,89 @@ const MARGIN: usize = 36;
 const LABEL: usize = 22;
 /// White space left and right of the board.
 const PAD: usize = 8;
-/// Height of the title band above the board.
-const TITLE_H: usize = 34;
-/// Height of the caption band below the board.
-const CAPTION_H: usize = 30;
+/// Narrowest canvas with captions, so that a title on a small board keeps a few words a line.
+const MIN_W: usize = 240;
+/// Title: font size and line height.
+const TITLE_PX: usize = 15;
+const TITLE_LINE: usize = 19;
+/// Caption and legend: font size and line height.
+const SMALL_PX: usize = 12;
+const SMALL_LINE: usize = 16;
+/// Height of one legend row.
+const LEGEND_ROW: usize = 22;
+
+/// Width of a text in pixels, over-estimated so that no line runs off the canvas: a column
+/// of the terminal's (`unicode-width`; CJK characters take two) is 0.6 of the font size, a
+/// little more than the average Latin letter of a sans-serif font.
+fn text_w(text: &str, font_px: usize) -> usize {
+    unicode_width::UnicodeWidthStr::width(text) * font_px * 3 / 5
+}
+
+/// Lines of at most `max` pixels: pieces split at `sep` are kept whole when they fit (the
+/// caption's ` · ` items), else wrapped at spaces, and a word longer than a line is cut.
+fn wrap(text: &str, sep: &str, max: usize, font_px: usize) -> Vec<String> {
+    let fits = |s: &str| text_w(s, font_px) <= max;
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for piece in text.split(sep).filter(|p| !p.is_empty()) {
+        let joined = if line.is_empty() {
+            piece.to_string()
+        } else {
+            format!("{line}{sep}{piece}")
+        };
+        if fits(&joined) {
+            line = joined;
+            continue;
+        }
+        if !line.is_empty() {
+            lines.push(std::mem::take(&mut line));
+        }
+        if fits(piece) {
+            line = piece.to_string();
+            continue;
+        }
+        for word in piece.split(' ').filter(|w| !w.is_empty()) {
+            let joined = if line.is_empty() {
+                word.to_string()
+            } else {
+                format!("{line} {word}")
+            };
+            if fits(&joined) {
+                line = joined;
+                continue;
+            }
+            if !line.is_empty() {
+                lines.push(std::mem::take(&mut line));
+            }
+            // A word wider than a line (a long file name) is cut where it must be.
+            for c in word.chars() {
+                line.push(c);
+                if !fits(&line) && line.chars().count() > 1 {
+                    line.pop();
+                    lines.push(std::mem::replace(&mut line, c.to_string()));
+                }
+            }
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// Lines of text centred at `cx`, the first baseline at `y`: one `<text>`, a `<tspan>` a line.
+fn text_lines(s: &mut String, lines: &[String], cx: usize, y: usize, style: &str, line_h: usize) {
+    let _ = write!(s, r#"<text text-anchor="middle" {style}>"#);
+    for (i, l) in lines.iter().enumerate() {
+        let _ = write!(
+            s,
+            r#"<tspan x="{cx}" y="{}">{}</tspan>"#,
+            y + i * line_h,
+            xml(l)
+        );
+    }
+    s.push_str("</text>\n");
+}
 
 /// Escapes XML text and attribute values; drops characters XML 1.0 forbids.
 fn xml(text: &str) -> String {
@@ -87,27 +166,31 @@ fn caption(input: &DiagramInput) -> String {
 /// What an SVG diagram draws besides the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SvgOptions {
-    /// The title above the board and the score caption below it (a page that shows them
-    /// beside the board leaves them out: the canvas is then the board's).
+    /// The title above the board, the score caption and the legend below it (a page that
+    /// shows them beside the board leaves them out: the canvas is then the board's).
     pub captions: bool,
     /// A dashed orange ring on the stones of groups the playouts left near a coin toss.
     pub unsure: bool,
 }
 
 impl Default for SvgOptions {
-    /// What `show --svg` draws: captions, no unsure marks.
+    /// What `show --svg` draws: captions, unsure groups marked.
     fn default() -> Self {
         SvgOptions {
             captions: true,
-            unsure: false,
+            unsure: true,
         }
     }
 }
 
-/// A clean standalone SVG of the final position, with a title and a one-line score caption.
+/// A clean standalone SVG of the final position, with a title, the score caption and a
+/// legend of the marks it uses.
 ///
 /// Stones are `<circle class="stone …">`; dead stones are smaller and translucent with a red
-/// cross, territory is a small square, seki stones carry a green ring, the last move a red one.
+/// cross, territory is a small square, seki stones carry a green ring, stones of a group near
+/// a coin toss a dashed orange one, the last move a red one. The canvas is the board's width
+/// (at least 240 pixels): the title and the caption are wrapped to it, on as many lines as
+/// they need.
 pub fn svg(input: &DiagramInput) -> String {
     svg_with(input, SvgOptions::default())
 }
@@ -116,28 +199,32 @@ pub fn svg(input: &DiagramInput) -> String {
 pub fn svg_with(input: &DiagramInput, opts: SvgOptions) -> String {
     let v = View::new(input);
     let title = clean(&input.title);
-    let cap = if opts.captions {
-        clean(&caption(input))
-    } else {
-        String::new()
-    };
     let (w, h) = (v.w.max(1), v.h.max(1));
     let board_w = 2 * MARGIN + (w - 1) * CELL;
     let board_h = 2 * MARGIN + (h - 1) * CELL;
-    let (title_h, caption_h) = if opts.captions {
-        (TITLE_H, CAPTION_H)
+    let unsure = opts.unsure && v.life_note.is_none() && has_unsure(input, &v);
+    let (total_w, title_lines, cap_lines, legend) = if opts.captions {
+        let total_w = (board_w + 2 * PAD).max(MIN_W);
+        let room = total_w - 2 * PAD;
+        let legend = legend_rows(&marks(&v, unsure), room);
+        (
+            total_w,
+            wrap(&title, " ", room, TITLE_PX),
+            wrap(&clean(&caption(input)), " · ", room, SMALL_PX),
+            legend,
+        )
     } else {
-        (0, 0)
+        (board_w + 2 * PAD, Vec::new(), Vec::new(), Vec::new())
     };
-    // Rough text widths (bold 15 px title, 12 px caption) so long lines are not clipped.
-    let title_w = if opts.captions {
-        title.chars().count() * 9 + 20
-    } else {
+    let band = |lines: usize, line_h: usize| if lines == 0 { 0 } else { lines * line_h + 12 };
+    let title_h = band(title_lines.len(), TITLE_LINE);
+    let caption_h = band(cap_lines.len(), SMALL_LINE);
+    let legend_h = if legend.is_empty() {
         0
+    } else {
+        legend.len() * LEGEND_ROW + 6
     };
-    let cap_w = cap.chars().count() * 13 / 2 + 20;
-    let total_w = (board_w + 2 * PAD).max(title_w).max(cap_w);
-    let total_h = title_h + board_h + caption_h;
+    let total_h = title_h + board_h + caption_h + legend_h;
     let ox = (total_w - board_w) / 2;
     let oy = title_h;
     // Pixel centre of point (x, y).
@@ -154,12 +241,16 @@ pub fn svg_with(input: &DiagramInput, opts: SvgOptions) -> String {
         s,
         r##"<rect x="0" y="0" width="{total_w}" height="{total_h}" fill="#ffffff"/>"##
     );
-    if opts.captions {
-        let _ = writeln!(
-            s,
-            r##"<text x="{}" y="22" font-size="15" font-weight="bold" text-anchor="middle" fill="#222">{}</text>"##,
+    if !title_lines.is_empty() {
+        let style =
+            format!(r##"class="title" font-size="{TITLE_PX}" font-weight="bold" fill="#222""##);
+        text_lines(
+            &mut s,
+            &title_lines,
             total_w / 2,
-            xml(&title)
+            8 + TITLE_PX,
+            &style,
+            TITLE_LINE,
         );
     }
     let _ = writeln!(
@@ -168,21 +259,177 @@ pub fn svg_with(input: &DiagramInput, opts: SvgOptions) -> String {
     );
     if v.w > 0 && v.h > 0 {
         svg_board(&mut s, &v, &px, &py);
-        if opts.unsure && v.life_note.is_none() {
+        if unsure {
             svg_unsure(&mut s, input, &v, &px, &py);
         }
     }
-    if opts.captions {
-        let _ = writeln!(
-            s,
-            r##"<text x="{}" y="{}" font-size="12" text-anchor="middle" fill="#222">{}</text>"##,
-            total_w / 2,
-            oy + board_h + 20,
-            xml(&cap)
-        );
+    if !cap_lines.is_empty() {
+        let style = format!(r##"class="caption" font-size="{SMALL_PX}" fill="#222""##);
+        let y = oy + board_h + 6 + SMALL_PX;
+        text_lines(&mut s, &cap_lines, total_w / 2, y, &style, SMALL_LINE);
+    }
+    let top = oy + board_h + caption_h;
+    for (row, items) in legend.iter().enumerate() {
+        let width: usize = items.iter().map(|m| m.width()).sum();
+        let mut x = (total_w - width.min(total_w)) / 2;
+        let cy = top + row * LEGEND_ROW + LEGEND_ROW / 2;
+        for m in items {
+            m.draw(&mut s, x, cy);
+            x += m.width();
+        }
     }
     s.push_str("</svg>\n");
     s
+}
+
+/// A mark the legend explains.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mark {
+    Dead,
+    Territory,
+    Seki,
+    Unsure,
+    Last,
+}
+
+impl Mark {
+    /// The words beside the mark.
+    fn label(self) -> &'static str {
+        match self {
+            Mark::Dead => "dead",
+            Mark::Territory => "territory",
+            Mark::Seki => "seki",
+            Mark::Unsure => "unsure group",
+            Mark::Last => "last move",
+        }
+    }
+
+    /// Width of the entry: the mark, its words, a gap.
+    fn width(self) -> usize {
+        let mark = if self == Mark::Territory { 30 } else { 22 };
+        mark + text_w(self.label(), SMALL_PX) + 14
+    }
+
+    /// The entry, its mark centred on `cy`, starting at `x`.
+    fn draw(self, s: &mut String, x: usize, cy: usize) {
+        let cx = x + 9;
+        let r = CELL / 2 - 1;
+        match self {
+            Mark::Dead => {
+                let _ = write!(
+                    s,
+                    r##"<g class="legend dead"><circle cx="{cx}" cy="{cy}" r="{}" fill="#111" stroke="#000" opacity="0.45"/><path d="M{} {}L{} {}M{} {}L{} {}" stroke="#c81e1e" stroke-width="2"/></g>"##,
+                    r - 4,
+                    cx - 4,
+                    cy - 4,
+                    cx + 4,
+                    cy + 4,
+                    cx - 4,
+                    cy + 4,
+                    cx + 4,
+                    cy - 4
+                );
+            }
+            Mark::Territory => {
+                let _ = write!(
+                    s,
+                    r#"<g class="legend territory">{}{}</g>"#,
+                    territory_square(cx, cy, Color::Black, false),
+                    territory_square(cx + 11, cy, Color::White, false)
+                );
+            }
+            Mark::Seki => {
+                let _ = write!(
+                    s,
+                    r##"<g class="legend seki"><circle cx="{cx}" cy="{cy}" r="8" fill="#111"/><circle cx="{cx}" cy="{cy}" r="5" fill="none" stroke="#1a9e5a" stroke-width="2"/></g>"##
+                );
+            }
+            Mark::Unsure => {
+                let _ = write!(
+                    s,
+                    r##"<g class="legend unsure"><circle cx="{cx}" cy="{cy}" r="8" fill="#fafafa" stroke="#000"/><circle cx="{cx}" cy="{cy}" r="9" fill="none" stroke="#ff7a00" stroke-width="3" stroke-dasharray="4 2"/></g>"##
+                );
+            }
+            Mark::Last => {
+                let _ = write!(
+                    s,
+                    r##"<g class="legend last"><circle cx="{cx}" cy="{cy}" r="5" fill="none" stroke="#d22" stroke-width="2"/></g>"##
+                );
+            }
+        }
+        let tx = x + if self == Mark::Territory { 30 } else { 22 };
+        let _ = writeln!(
+            s,
+            r##"<text x="{tx}" y="{}" font-size="{SMALL_PX}" fill="#222">{}</text>"##,
+            cy + 4,
+            self.label()
+        );
+    }
+}
+
+/// The marks a board uses, in the legend's order.
+fn marks(v: &View, unsure: bool) -> Vec<Mark> {
+    let has = |f: &dyn Fn(Cell) -> bool| v.cells.iter().any(|c| f(*c));
+    let mut m = Vec::new();
+    if has(&|c| {
+        matches!(
+            c,
+            Cell::Stone {
+                state: State::Dead,
+                ..
+            }
+        )
+    }) {
+        m.push(Mark::Dead);
+    }
+    if has(&|c| matches!(c, Cell::Empty { owner: Some(_), .. })) {
+        m.push(Mark::Territory);
+    }
+    if has(&|c| {
+        matches!(
+            c,
+            Cell::Stone {
+                state: State::Seki,
+                ..
+            }
+        )
+    }) {
+        m.push(Mark::Seki);
+    }
+    if unsure {
+        m.push(Mark::Unsure);
+    }
+    if v.last.is_some() {
+        m.push(Mark::Last);
+    }
+    m
+}
+
+/// The legend's entries in rows no wider than `room`.
+fn legend_rows(marks: &[Mark], room: usize) -> Vec<Vec<Mark>> {
+    let mut rows: Vec<Vec<Mark>> = Vec::new();
+    let mut width = 0;
+    for &m in marks {
+        match rows.last_mut() {
+            Some(row) if width + m.width() <= room => row.push(m),
+            _ => {
+                rows.push(vec![m]);
+                width = 0;
+            }
+        }
+        width += m.width();
+    }
+    rows
+}
+
+/// Whether a stone on the board is in a group near a coin toss.
+fn has_unsure(input: &DiagramInput, v: &View) -> bool {
+    let unsure = &input.life.unsure;
+    unsure.len() == v.w * v.h
+        && unsure
+            .iter()
+            .zip(&v.cells)
+            .any(|(u, c)| *u && matches!(c, Cell::Stone { .. }))
 }
 
 /// Grid, star points, coordinates and the points themselves.
@@ -239,7 +486,7 @@ fn svg_board(s: &mut String, v: &View, px: &dyn Fn(usize) -> usize, py: &dyn Fn(
                     );
                 }
                 Cell::Empty { owner: Some(o), .. } => {
-                    let _ = writeln!(s, "{}", territory_square(cx, cy, o));
+                    let _ = writeln!(s, "{}", territory_square(cx, cy, o, true));
                 }
                 Cell::Empty { .. } => {}
                 Cell::Stone {
@@ -312,10 +559,10 @@ fn svg_unsure(
             if marked && matches!(v.at(x, y), Cell::Stone { .. }) {
                 let _ = writeln!(
                     s,
-                    r##"<circle class="unsure" cx="{}" cy="{}" r="{}" fill="none" stroke="#e67e00" stroke-width="2" stroke-dasharray="3 2"/>"##,
+                    r##"<circle class="unsure" cx="{}" cy="{}" r="{}" fill="none" stroke="#ff7a00" stroke-width="3" stroke-dasharray="4 2"/>"##,
                     px(x),
                     py(y),
-                    CELL / 2 + 1
+                    CELL / 2
                 );
             }
         }
@@ -330,14 +577,16 @@ fn stone_paint(c: Color) -> (&'static str, &'static str) {
     }
 }
 
-/// A small square on a territory point, in the owner's colour.
-fn territory_square(cx: usize, cy: usize, owner: Color) -> String {
+/// A small square on a territory point, in the owner's colour (`class`: `tb`/`tw`, which the
+/// legend's sample leaves out).
+fn territory_square(cx: usize, cy: usize, owner: Color, class: bool) -> String {
     let (cls, fill) = match owner {
-        Color::Black => ("tb", "#000"),
-        Color::White => ("tw", "#fff"),
+        Color::Black => (" class=\"tb\"", "#000"),
+        Color::White => (" class=\"tw\"", "#fff"),
     };
+    let cls = if class { cls } else { "" };
     format!(
-        r##"<rect class="{cls}" x="{}" y="{}" width="8" height="8" fill="{fill}" stroke="#000" stroke-width="0.5"/>"##,
+        r##"<rect{cls} x="{}" y="{}" width="8" height="8" fill="{fill}" stroke="#000" stroke-width="0.5"/>"##,
         cx - 4,
         cy - 4
     )
@@ -404,8 +653,102 @@ mod tests {
             },
         );
         assert_eq!(marked.matches("class=\"unsure\"").count(), 1);
-        // show's picture is unchanged by the marks.
-        assert_eq!(svg(&inp), full);
+        assert!(
+            !marked.contains("legend"),
+            "the page gives the legend: {marked}"
+        );
+        // show's picture marks them too, and says so in its legend; without them, no entry.
+        let shown = svg(&inp);
+        assert_eq!(shown.matches("class=\"unsure\"").count(), 1);
+        assert!(shown.contains("class=\"legend unsure\""), "{shown}");
+        assert!(shown.contains(">unsure group</text>"), "{shown}");
+        assert!(!full.contains("legend unsure"), "{full}");
+        for entry in ["dead", "territory"] {
+            assert!(
+                shown.contains(&format!("class=\"legend {entry}\"")),
+                "{entry}"
+            );
+        }
+        assert!(!shown.contains("legend seki"), "no seki on this board");
+    }
+
+    /// `(width, height)` of an SVG's viewBox.
+    fn view_box(g: &str) -> (usize, usize) {
+        let at = g.find("viewBox=\"0 0 ").map_or(0, |i| i + 13);
+        let nums: Vec<usize> = g[at..]
+            .split(['"', ' '])
+            .take(2)
+            .filter_map(|n| n.parse().ok())
+            .collect();
+        assert_eq!(nums.len(), 2, "{g}");
+        (nums[0], nums[1])
+    }
+
+    #[test]
+    fn the_canvas_is_the_board_and_long_titles_wrap() {
+        let title = "club/2025-03-19-1-park-nguyen.sgf#0 — Black Jean-Baptiste de La Tour d'Auvergne \
+                     (11k) vs White Maximiliana Oberhauser-Lindqvist (8k), 2025-03-19, result W+123.5";
+        for (w, h) in [(9u8, 9u8), (13, 13), (19, 19), (19, 9), (7, 15)] {
+            let p = crate::board::Position::empty(w, h);
+            let life = crate::life::decide(&p, None, crate::life::DeadStoneMethod::None);
+            let mut inp = input(&p, &life, None);
+            inp.title = title.into();
+            let g = svg(&inp);
+            let board_w = 2 * MARGIN + (usize::from(w) - 1) * CELL;
+            let board_h = 2 * MARGIN + (usize::from(h) - 1) * CELL;
+            let (vw, vh) = view_box(&g);
+            // As wide as the board and its padding, however long the title.
+            assert_eq!(vw, (board_w + 2 * PAD).max(MIN_W), "{w}x{h}");
+            assert!(vh > board_h && vh < board_h + 260, "{w}x{h}: {vh}");
+            let lines: Vec<&str> = g
+                .split("<tspan")
+                .skip(1)
+                .filter_map(|t| t.split('>').nth(1)?.split('<').next())
+                .collect();
+            // Every word of the title is drawn, on several lines, none wider than the canvas.
+            let title_lines: Vec<&str> = lines
+                .iter()
+                .copied()
+                .take_while(|l| !l.starts_with("Not scored"))
+                .collect();
+            assert!(title_lines.len() >= 2, "{w}x{h}: {title_lines:?}");
+            assert_eq!(
+                title_lines.concat().replace("&apos;", "'").replace(' ', ""),
+                title.replace(' ', ""),
+                "{w}x{h}: nothing cut"
+            );
+            for (i, l) in lines.iter().enumerate() {
+                let l = l.replace("&apos;", "'");
+                let px = if i < title_lines.len() {
+                    TITLE_PX
+                } else {
+                    SMALL_PX
+                };
+                assert!(text_w(&l, px) <= vw - 2 * PAD, "{w}x{h}: {l}");
+            }
+        }
+    }
+
+    #[test]
+    fn wrapping_keeps_every_character() {
+        let text = "a.zip!a/very/long/path/without/any/space/at/all.sgf#0 — Black 박 지훈 (11k)";
+        for max in [1, 30, 80, 200, 1000] {
+            let lines = wrap(text, " ", max, 12);
+            assert!(!lines.is_empty());
+            assert_eq!(lines.concat().replace(' ', ""), text.replace(' ', ""));
+            for l in &lines {
+                assert!(text_w(l, 12) <= max || l.chars().count() == 1, "{max}: {l}");
+            }
+        }
+        // Caption items are kept whole when they fit.
+        let lines = wrap(
+            "one two · three four · five",
+            " · ",
+            text_w("one two · three four", 12),
+            12,
+        );
+        assert_eq!(lines, ["one two · three four", "five"]);
+        assert!(wrap("", " ", 100, 12).is_empty());
     }
 
     #[test]

@@ -2,8 +2,8 @@
 //! and the count breakdown under the board.
 
 use super::{
-    Cell, DiagramInput, State, View, clean, col_label, dead_text, margin_text, num, point_name,
-    rules_name, verdict_text, winner_name,
+    Cell, DiagramInput, State, View, board_name, clean, col_label, dead_text, margin_text, num,
+    point_name, rules_name, verdict_text, winner_name,
 };
 use crate::board::Color;
 use crate::record::Winner;
@@ -69,18 +69,20 @@ fn glyph(cell: Cell, x: usize, y: usize, v: &View, color: bool) -> (&'static str
         };
         return ("", ch);
     }
+    // Every state has its own glyph, filled for Black and hollow for White, so that the
+    // picture reads the same on a terminal without colours or to eyes that do not tell red.
     match cell {
         Cell::Stone { color, state, .. } => match (color, state) {
             (Black, State::Alive) => (ansi::BLACK, '●'),
             (White, State::Alive) => (ansi::WHITE, '○'),
-            (Black, State::Dead) => (ansi::DEAD, '●'),
-            (White, State::Dead) => (ansi::DEAD, '○'),
-            (Black, State::Seki) => (ansi::SEKI_BLACK, '●'),
-            (White, State::Seki) => (ansi::SEKI_WHITE, '○'),
+            (Black, State::Dead) => (ansi::DEAD, '◆'),
+            (White, State::Dead) => (ansi::DEAD, '◇'),
+            (Black, State::Seki) => (ansi::SEKI_BLACK, '◉'),
+            (White, State::Seki) => (ansi::SEKI_WHITE, '◎'),
         },
         Cell::Empty { owner, star } => match owner {
             Some(Black) => (ansi::BLACK, '▪'),
-            Some(White) => (ansi::WHITE, '▪'),
+            Some(White) => (ansi::WHITE, '▫'),
             None if star => (ansi::GRID, '╋'),
             None => (ansi::GRID, grid_char(x, y, v.w, v.h)),
         },
@@ -91,7 +93,8 @@ fn glyph(cell: Cell, x: usize, y: usize, v: &View, color: bool) -> (&'static str
 ///
 /// Without `color`: `X`/`O` stones, `x`/`o` dead, `#`/`@` seki, `+`/`-` territory, `.`
 /// neutral, `,` star point, `( )` around the last move. With `color`: ANSI colours on a
-/// wood background, `●`/`○` stones (red when dead, green background in seki), `▪` territory.
+/// wood background, `●`/`○` stones, `◆`/`◇` dead (red), `◉`/`◎` seki (green background),
+/// `▪`/`▫` territory: filled for Black, hollow for White, each state its own glyph.
 pub fn terminal(input: &DiagramInput, color: bool) -> String {
     let v = View::new(input);
     let mut out = String::new();
@@ -174,7 +177,7 @@ fn legend(out: &mut String, color: bool) {
         let r = ansi::RESET;
         let _ = writeln!(
             out,
-            "{}●{g} {}○{r} stones  {}● ○{r} dead  {}●{r} {}○{r} seki  {}▪{g} {}▪{r} territory  {g}┼{r} neutral  {g}╋{r} star point  {}( ){r} last move",
+            "{}●{g} {}○{r} stones  {}◆ ◇{r} dead  {}◉{r} {}◎{r} seki  {}▪{g} {}▫{r} territory (Black, White)  {g}┼{r} neutral  {g}╋{r} star point  {}( ){r} last move",
             ansi::BLACK,
             ansi::WHITE,
             ansi::DEAD,
@@ -256,28 +259,29 @@ fn breakdown(out: &mut String, input: &DiagramInput, v: &View) {
         let _ = writeln!(out, "{}", recorded_line(c));
     }
     let d = &s.dead_stones;
+    let list = |points: &[String]| point_list(points, v.w, v.h);
     let _ = writeln!(
         out,
         "Dead stones ({}): Black {}; White {}",
         dead_text(d.source, d.confidence),
-        point_list(&d.black),
-        point_list(&d.white)
+        list(&d.black),
+        list(&d.white)
     );
     if !d.unsure.is_empty() {
         let _ = writeln!(
             out,
             "Unsure (near a coin toss in the playouts): {}",
-            point_list(&d.unsure)
+            list(&d.unsure)
         );
     }
     if !d.left_in_atari.is_empty() {
         let _ = writeln!(
             out,
             "Kept alive by the markup though capturable at once: {}",
-            point_list(&d.left_in_atari)
+            list(&d.left_in_atari)
         );
     }
-    let _ = writeln!(out, "Seki: {}", point_list(&s.seki));
+    let _ = writeln!(out, "Seki: {}", list(&s.seki));
     if let Some(note) = &s.komi_note {
         let _ = writeln!(out, "Komi: {}", clean(note));
     }
@@ -316,28 +320,35 @@ fn recorded_line(c: &Count) -> String {
     )
 }
 
-/// A list of SGF points, shortened so a huge dead group does not flood the report.
-fn point_list(points: &[String]) -> String {
+/// A list of points in board coordinates as the diagram labels them, then in SGF, e.g.
+/// `4: C4 D4 E4 D3 (cj dj ej dk)`; shortened so a huge dead group does not flood the report.
+/// SGF points only where the board's letters run out (over 25 columns) or a point is off it.
+fn point_list(points: &[String], w: usize, h: usize) -> String {
     const SHOWN: usize = 12;
     if points.is_empty() {
         return "none".into();
     }
-    let mut s = format!("{} (", points.len());
-    s.push_str(
-        &points
-            .iter()
-            .take(SHOWN)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join(" "),
-    );
-    if points.len() > SHOWN {
-        let _ = write!(s, " … +{}", points.len() - SHOWN);
+    let more = points.len().saturating_sub(SHOWN);
+    let shown = |names: Vec<String>| {
+        let mut s = names.join(" ");
+        if more > 0 {
+            let _ = write!(s, " … +{more}");
+        }
+        s
+    };
+    let sgf = shown(points.iter().take(SHOWN).cloned().collect());
+    let board: Option<Vec<String>> = points
+        .iter()
+        .take(SHOWN)
+        .map(|p| board_name(p, w, h))
+        .collect();
+    match board {
+        Some(names) => format!("{}: {} ({sgf})", points.len(), shown(names)),
+        None => format!("{} ({sgf})", points.len()),
     }
-    s.push(')');
-    s
 }
 
+#[cfg(test)]
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -364,6 +375,79 @@ mod tests {
         // Colour mode: glyphs and escapes, nothing of the plain marks.
         let c = terminal(&inp, true);
         assert!(c.contains('●') && c.contains('○') && c.contains('▪') && c.contains("\x1b["));
+        // With the escapes taken away (a terminal without colours), every state keeps a
+        // glyph of its own: the plain rows map one to one onto the coloured ones.
+        let plain_rows: Vec<Vec<char>> = (3..8).map(|i| marks(lines[i])).collect();
+        let bare = strip_ansi(&c);
+        let colour_lines: Vec<&str> = bare.lines().collect();
+        let colour_rows: Vec<Vec<char>> = (3..8).map(|i| marks(colour_lines[i])).collect();
+        let mut pairs = std::collections::BTreeMap::new();
+        for (p, c) in plain_rows
+            .iter()
+            .flatten()
+            .zip(colour_rows.iter().flatten())
+        {
+            // A neutral point is the grid's line crossing, whichever its shape.
+            let c = &if ('\u{2500}'..='\u{257F}').contains(c) && *c != '╋' {
+                '┼'
+            } else {
+                *c
+            };
+            assert_eq!(*pairs.entry(*p).or_insert(*c), *c, "{p} drawn two ways");
+        }
+        let glyphs: std::collections::BTreeSet<char> = pairs.values().copied().collect();
+        assert_eq!(
+            glyphs.len(),
+            pairs.len(),
+            "two states share a glyph: {pairs:?}"
+        );
+        assert!(pairs.len() >= 9, "{pairs:?}");
+    }
+
+    /// The point marks of one board row (every other character after the row number).
+    fn marks(row: &str) -> Vec<char> {
+        let chars: Vec<char> = row.chars().collect();
+        (0..5)
+            .filter_map(|x| chars.get(3 + 2 * x).copied())
+            .collect()
+    }
+
+    /// The text of a coloured diagram without its escapes.
+    fn strip_ansi(s: &str) -> String {
+        let mut out = String::new();
+        let mut esc = false;
+        for c in s.chars() {
+            match (esc, c) {
+                (false, '\x1b') => esc = true,
+                (true, 'm') => esc = false,
+                (true, _) => {}
+                (false, c) => out.push(c),
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn point_lists_give_board_coordinates_then_sgf_points() {
+        let pts = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            point_list(&pts(&["cj", "dj", "ej", "dk"]), 19, 19),
+            "4: C10 D10 E10 D9 (cj dj ej dk)"
+        );
+        assert_eq!(point_list(&[], 19, 19), "none");
+        // Rectangular board: rows counted from the bottom of its own height.
+        assert_eq!(point_list(&pts(&["ja", "jc"]), 11, 3), "2: K3 K1 (ja jc)");
+        // Over 25 columns the diagram labels columns in SGF letters: SGF points only.
+        assert_eq!(point_list(&pts(&["aa", "Zb"]), 52, 52), "2 (aa Zb)");
+        // A point off the board (inconsistent data): SGF points only, no panic.
+        assert_eq!(point_list(&pts(&["aa", "zz"]), 9, 9), "2 (aa zz)");
+        // Long lists are cut the same way in both.
+        let many: Vec<String> = (0..15)
+            .map(|i| format!("a{}", (b'a' + i) as char))
+            .collect();
+        let l = point_list(&many, 19, 19);
+        assert!(l.starts_with("15: A19 A18 "), "{l}");
+        assert_eq!(l.matches("… +3").count(), 2, "{l}");
     }
 
     #[test]
@@ -388,7 +472,10 @@ mod tests {
         assert!(t.contains("Margin: B+2.5 (Black wins)"), "{t}");
         assert!(t.contains("agrees with the French count"), "{t}");
         assert!(t.contains("Japanese count: Black"), "{t}");
-        assert!(t.contains("Dead stones (markup): Black 1 (hc); White none"));
+        assert!(
+            t.contains("Dead stones (markup): Black 1: H7 (hc); White none"),
+            "{t}"
+        );
         assert!(t.contains("Seki: none"));
         assert!(t.contains("Outcome: Black wins by"), "{t}");
         assert!(t.contains("Verdict vs RE:"), "{t}");

@@ -59,6 +59,14 @@ pub fn is_results_path(path: &std::path::Path) -> bool {
     path.is_file() && ResultsFormat::of_path(&path.to_string_lossy()).is_some()
 }
 
+/// The command line's paths split into results files (read as such, [`is_results_path`])
+/// and the inputs of the SGF walk, each in the order given.
+pub fn split_results_paths(
+    paths: &[std::path::PathBuf],
+) -> (Vec<std::path::PathBuf>, Vec<std::path::PathBuf>) {
+    paths.iter().cloned().partition(|p| is_results_path(p))
+}
+
 /// Reads results files for `rate`: their games as rating inputs, and how every file, game
 /// and line was accounted.
 pub fn read_results_files(

@@ -676,6 +676,11 @@ impl ResultsTable {
                 let handicap = g.handicap();
                 let player = |r: usize| self.player(r).map(|p| &p.identity);
                 let nonempty = |s: &str| (!s.is_empty()).then(|| s.to_string());
+                // `_` is the formats' blank inside a part (`MOREAU Léa_Marie`): a person's
+                // name has the blank; matching folds either.
+                let spoken = |s: &str| s.replace('_', " ");
+                // `-------` is the lists' spelling of no licence.
+                let licence = |s: &str| (!s.trim_matches('-').is_empty()).then(|| s.to_string());
                 let kind = match (g.half.forfeit, g.half.outcome) {
                     (true, _) => Some(ResultKind::Forfeit),
                     (false, Outcome::Jigo) => Some(ResultKind::Score),
@@ -689,10 +694,12 @@ impl ResultsTable {
                     date: self.header.date.clone(),
                     event: self.header.name.clone(),
                     round: Some(g.round.to_string()),
-                    black: player(black).and_then(|p| nonempty(&p.name)),
-                    white: player(white).and_then(|p| nonempty(&p.name)),
+                    black: player(black).and_then(|p| nonempty(&spoken(&p.name))),
+                    white: player(white).and_then(|p| nonempty(&spoken(&p.name))),
                     black_rank: player(black).and_then(|p| nonempty(&p.rank)),
                     white_rank: player(white).and_then(|p| nonempty(&p.rank)),
+                    black_licence: player(black).and_then(|p| licence(&p.licence)),
+                    white_licence: player(white).and_then(|p| licence(&p.licence)),
                     handicap: u32::from(handicap),
                     komi: if handicap == 0 {
                         self.header.komi
@@ -704,6 +711,7 @@ impl ResultsTable {
                     winner: g.winner(),
                     kind,
                     count: None,
+                    origin: crate::rating::Origin::ResultsFile,
                 }
             })
             .collect()

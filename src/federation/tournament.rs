@@ -38,6 +38,9 @@ pub struct PlayerInfo {
     pub country: Option<String>,
 }
 
+/// What a ladder list knows of a tournament's players, by folded SGF name.
+pub type Directory = BTreeMap<String, PlayerInfo>;
+
 /// Everything the results file needs besides the games.
 #[derive(Clone, Debug, Default)]
 pub struct WriteOptions {
@@ -50,7 +53,7 @@ pub struct WriteOptions {
     /// Place (`;vill=`, `PC[]`).
     pub place: Option<String>,
     /// Licences, clubs and spellings by folded SGF name (from a ladder list, when given).
-    pub directory: BTreeMap<String, PlayerInfo>,
+    pub directory: Directory,
 }
 
 /// Something the writer cannot decide.
@@ -651,3 +654,62 @@ impl Tournament {
 
 #[cfg(test)]
 mod tests;
+
+/// The directory of a tournament's players from the federation's list (`results
+/// --ladder`): each record's player matched to a row as `rate --ladder` matches them (the
+/// alias file's licence, else the folded name), with the report of every match that needed
+/// folding and every near miss. A player no row matches keeps the record's spelling.
+pub fn directory(
+    list: crate::federation::LadderList,
+    games: &[GameInput],
+    aliases: Option<&str>,
+) -> Result<(Directory, crate::rating::identify::IdentityReport), crate::rating::RateError> {
+    use crate::federation::ladder_list::Club;
+    use crate::rating::events::Identity;
+    use crate::rating::identify::Matcher;
+    let mut id = Identity::from_aliases(aliases)?;
+    let mut matcher = Matcher::new(list);
+    let mut resolved: BTreeMap<String, String> = BTreeMap::new();
+    for raw in games
+        .iter()
+        .flat_map(|g| [g.black.as_deref(), g.white.as_deref()])
+        .flatten()
+    {
+        let folded = fold_name(raw);
+        if folded.is_empty() || resolved.contains_key(&folded) {
+            continue;
+        }
+        let key = id.key(raw);
+        let row_key = matcher.resolve(&key, raw, None, &mut id);
+        resolved.insert(folded, row_key);
+    }
+    let rows: BTreeMap<String, usize> = matcher
+        .row_keys()
+        .into_iter()
+        .map(|(k, i)| (k.to_string(), i))
+        .collect();
+    let (list, report) = matcher.finish();
+    let mut dir = BTreeMap::new();
+    for (folded, row_key) in resolved {
+        let Some(row) = rows.get(&row_key).and_then(|&i| list.row(i)) else {
+            continue;
+        };
+        let (club, country) = match row.club() {
+            Club::Code(c) => (Some(c.to_string()), row.country.clone()),
+            Club::Country(c) => (None, Some(c.to_string())),
+            Club::Placeholder | Club::Empty => (None, row.country.clone()),
+        };
+        dir.insert(
+            folded,
+            PlayerInfo {
+                name: Some(row.name.clone()),
+                licence: row.licence.clone(),
+                club,
+                country: country
+                    .map(|c| c.trim().to_string())
+                    .filter(|c| !c.is_empty()),
+            },
+        );
+    }
+    Ok((dir, report))
+}

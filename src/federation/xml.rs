@@ -145,6 +145,8 @@ pub fn game_inputs(file: &str, text: &str) -> Vec<GameInput> {
                 white: who("whitePlayer").map(|p| p.0.clone()),
                 black_rank: who("blackPlayer").map(|p| p.1.clone()),
                 white_rank: who("whitePlayer").map(|p| p.1.clone()),
+                black_licence: None,
+                white_licence: None,
                 handicap,
                 komi: if handicap == 0 { komi } else { None },
                 width: size,
@@ -152,6 +154,7 @@ pub fn game_inputs(file: &str, text: &str) -> Vec<GameInput> {
                 winner,
                 kind,
                 count: None,
+                origin: crate::rating::Origin::ResultsFile,
             }
         })
         .collect()

@@ -12,13 +12,16 @@
 //! This file holds the limits, the [`Item`]s and [`InputError`]s, the ordered walk over
 //! paths and directories, and standard input. It does not open archives, read their
 //! entries or tell what a stream is: that is `archive`, which hands back [`Item`]s and
-//! nested archives to descend into.
+//! nested archives to descend into. `lookup` finds one input again by the name a report
+//! gave it, through the same walk.
 
 mod archive;
+mod lookup;
 #[cfg(test)]
 mod tests;
 
 pub use archive::{Kind, kind_of_name, sniff};
+pub use lookup::{LookupError, read_named, read_named_from};
 
 use archive::{ArchiveSource, Data, open_archive, read_head, stream_source};
 use std::collections::VecDeque;

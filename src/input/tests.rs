@@ -754,3 +754,114 @@ fn units_list_a_walk_in_its_order_with_archives_unopened_and_other_files_left_ou
         Err(InputError::Path { .. })
     ));
 }
+
+#[test]
+fn a_name_from_a_report_is_read_again_through_its_archives() {
+    let t = TempDir::new();
+    let inner = zip_bytes(&[("c.sgf", b"(;C)"), ("d/e.sgf", b"(;E)")]);
+    let tar = tar_bytes(&[("x.zip", &inner), ("top.sgf", b"(;T)")]);
+    let tgz = t.write("we!rd/a.tar.gz", &gz(&tar));
+    t.write("plain.sgf", b"(;P)");
+    let limits = Limits::default();
+    let root = t.0.display().to_string();
+    let a = tgz.display().to_string();
+    // Every name the walk gives is read back to the same bytes (a `!` in a folder's name too).
+    for item in inputs(std::slice::from_ref(&t.0), &limits).unwrap() {
+        let (name, bytes) = item.load(&limits);
+        assert_eq!(read_named(&name, &limits).ok(), bytes.ok(), "{name}");
+    }
+    assert_eq!(
+        read_named(&format!("{a}!x.zip!d/e.sgf"), &limits).unwrap(),
+        b"(;E)"
+    );
+    assert_eq!(
+        read_named(&format!("{root}/plain.sgf"), &limits).unwrap(),
+        b"(;P)"
+    );
+    match read_named(&format!("{a}!x.zip!e.sgf"), &limits) {
+        Err(LookupError::NoEntry {
+            archive,
+            entry,
+            examples,
+            total,
+        }) => {
+            assert_eq!(archive, format!("{a}!x.zip"));
+            assert_eq!(entry, "e.sgf");
+            assert_eq!(examples, ["d/e.sgf", "c.sgf"], "the same file name first");
+            assert_eq!(total, 2);
+        }
+        other => panic!("{other:?}"),
+    }
+    match read_named(&a, &limits) {
+        Err(LookupError::IsArchive {
+            examples, total, ..
+        }) => {
+            assert_eq!(
+                examples,
+                ["x.zip", "top.sgf"],
+                "a nested archive is one entry"
+            );
+            assert_eq!(total, 2);
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(matches!(
+        read_named(&format!("{a}!top.sgf!c.sgf"), &limits),
+        Err(LookupError::NotAnArchive { name }) if name == format!("{a}!top.sgf")
+    ));
+    assert!(matches!(
+        read_named(&format!("{root}/plain.sgf!c.sgf"), &limits),
+        Err(LookupError::NotAnArchive { .. })
+    ));
+    assert!(matches!(
+        read_named(&root, &limits),
+        Err(LookupError::Directory { .. })
+    ));
+    assert!(matches!(
+        read_named(&format!("{root}/none.zip!c.sgf"), &limits),
+        Err(LookupError::NoFile { .. })
+    ));
+    // The limits hold: an entry over them is the walk's own error.
+    let small = Limits {
+        max_entry_bytes: 3,
+        ..limits
+    };
+    assert!(matches!(
+        read_named(&format!("{a}!top.sgf"), &small),
+        Err(LookupError::Unreadable {
+            error: InputError::TooLarge { .. },
+            ..
+        })
+    ));
+}
+
+#[test]
+fn a_name_on_standard_input_is_read_from_the_stream() {
+    let limits = Limits::default();
+    let zipped = zip_bytes(&[("a.sgf", b"(;A)"), ("b.sgf", b"(;B)")]);
+    let read =
+        |name: &str, bytes: &[u8]| read_named_from(name, Cursor::new(bytes.to_vec()), &limits);
+    assert_eq!(read("-", b"(;S)").unwrap(), b"(;S)");
+    assert_eq!(read("-!b.sgf", &zipped).unwrap(), b"(;B)");
+    assert_eq!(
+        read("-!b.sgf", &gz(&tar_bytes(&[("b.sgf", b"(;G)")]))).unwrap(),
+        b"(;G)"
+    );
+    assert!(matches!(
+        read("-", &zipped),
+        Err(LookupError::IsArchive { total: 2, .. })
+    ));
+    assert!(matches!(
+        read("-!c.sgf", &zipped),
+        Err(LookupError::NoEntry { .. })
+    ));
+    assert!(matches!(
+        read("-!c.sgf", b"(;S)"),
+        Err(LookupError::NotAnArchive { .. })
+    ));
+    let e = read("-!c.sgf", &zipped).unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "standard input (-) has no entry c.sgf; its 2 entries include a.sgf, b.sgf"
+    );
+}

@@ -32,6 +32,10 @@ pub struct GameInput {
     pub black_rank: Option<String>,
     /// White's raw rank (`WR`).
     pub white_rank: Option<String>,
+    /// Black's federation licence, where the source gives one (a `.tou` row).
+    pub black_licence: Option<String>,
+    /// White's federation licence, where the source gives one.
+    pub white_licence: Option<String>,
     /// Handicap stones H.
     pub handicap: u32,
     /// Komi in points.
@@ -46,6 +50,21 @@ pub struct GameInput {
     pub kind: Option<ResultKind>,
     /// echelle's count of the final position, when the game is finished and was counted.
     pub count: Option<CountCheck>,
+    /// Where the game was read: a record, or a row of a tournament's results file.
+    pub origin: Origin,
+}
+
+/// Where a game came from: the same game may be in both a tournament's records and its
+/// results file, which the rating stream must count once.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Origin {
+    /// An SGF record.
+    #[default]
+    Record,
+    /// A results file (`.tou`, `.h9`, OpenGotha XML): names written `SURNAME First`, the
+    /// tournament's first day as the date, the round column as the round.
+    ResultsFile,
 }
 
 /// echelle's own count of a finished game, beside the signed result.
@@ -90,6 +109,8 @@ impl GameInput {
             white: record.facts.white.name.clone(),
             black_rank: record.facts.black.rank.clone(),
             white_rank: record.facts.white.rank.clone(),
+            black_licence: None,
+            white_licence: None,
             handicap,
             komi: record.facts.komi.value,
             width: record.facts.size.width,
@@ -98,6 +119,7 @@ impl GameInput {
             kind: record.result.kind,
             count,
             fingerprint,
+            origin: Origin::Record,
         }
     }
 
@@ -649,6 +671,8 @@ pub(crate) mod tests {
             white: Some(w.into()),
             black_rank: None,
             white_rank: None,
+            black_licence: None,
+            white_licence: None,
             handicap: 0,
             komi: Some(7.5),
             width: 19,
@@ -657,6 +681,7 @@ pub(crate) mod tests {
             kind: Some(ResultKind::Resign),
             count: None,
             fingerprint: None,
+            origin: Origin::Record,
         }
     }
 

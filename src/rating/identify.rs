@@ -231,8 +231,12 @@ pub(crate) struct Matcher {
     rows: Vec<RowKeys>,
     by_key: BTreeMap<String, Vec<usize>>,
     by_licence: BTreeMap<String, Vec<usize>>,
-    /// Record key → the row it was matched to (`None`: no row), decided once per key.
-    decided: BTreeMap<String, Option<usize>>,
+    /// (Record key, the source's licence) → the row it was matched to (`None`: no row),
+    /// decided once each.
+    decided: BTreeMap<(String, Option<String>), Option<usize>>,
+    /// (Record key, row) pairs already in the report: a key seen with and without a
+    /// licence is reported once per row.
+    reported: std::collections::BTreeSet<(String, usize)>,
     report: IdentityReport,
 }
 
@@ -285,6 +289,7 @@ impl Matcher {
             by_key,
             by_licence,
             decided: BTreeMap::new(),
+            reported: Default::default(),
             report,
         }
     }
@@ -300,13 +305,22 @@ impl Matcher {
     }
 
     /// The player key of a record key: the matched row's key (its display name registered
-    /// in `id`), else the key itself. `raw` is a spelling of the key seen in a record.
-    pub(crate) fn resolve(&mut self, key: &str, raw: &str, id: &mut Identity) -> String {
-        let r = match self.decided.get(key) {
+    /// in `id`), else the key itself. `raw` is a spelling of the key seen in a record,
+    /// `licence` the one its source gives (a results file's row), else the alias file's.
+    pub(crate) fn resolve(
+        &mut self,
+        key: &str,
+        raw: &str,
+        licence: Option<&str>,
+        id: &mut Identity,
+    ) -> String {
+        let licence = licence.or(id.licence(key)).map(str::to_string);
+        let slot = (key.to_string(), licence);
+        let r = match self.decided.get(&slot) {
             Some(r) => *r,
             None => {
-                let r = self.decide(key, &id.spelling(key, raw), id.licence(key));
-                self.decided.insert(key.to_string(), r);
+                let r = self.decide(key, &id.spelling(key, raw), slot.1.as_deref());
+                self.decided.insert(slot, r);
                 r
             }
         };
@@ -371,6 +385,7 @@ impl Matcher {
             }
         };
         match found {
+            Ok((r, _)) if !self.reported.insert((key.to_string(), r)) => Some(r),
             Ok((r, by)) => {
                 let row = self.row_ref(r);
                 let folds = folds(spelling, &row.name);
@@ -457,7 +472,7 @@ fn words(s: &str, hyphen_blank: bool, case: bool, accents: bool, sorted: bool) -
 }
 
 /// What a match of `spelling` to the list's `name` folded (empty: as written).
-fn folds(spelling: &str, name: &str) -> Vec<Fold> {
+pub(crate) fn folds(spelling: &str, name: &str) -> Vec<Fold> {
     if match_key(spelling) != match_key(name) {
         return vec![Fold::Name];
     }

@@ -28,6 +28,7 @@ mod prepare;
 pub mod records;
 pub mod report;
 pub mod seed;
+pub mod sources;
 pub mod table;
 pub mod whr;
 
@@ -36,7 +37,7 @@ pub use dispute::DisputedRow;
 pub use engine::{Engine, Starts, make_engine};
 pub use error::{FfgOutputError, LineProblem, RateError};
 pub use evaluate::{Bin, EngineEvaluation, Figures, Half, Slice};
-pub use events::{CountCheck, Disputed, Event, GameInput, GameLabel, SkipReason, Skipped};
+pub use events::{CountCheck, Disputed, Event, GameInput, GameLabel, Origin, SkipReason, Skipped};
 pub use options::{
     EngineKind, EngineParams, Format, ParamOverrides, RateOptions, Rounding, Undated, WinnerChoice,
 };
@@ -148,6 +149,7 @@ pub fn rate(games: &[GameInput], opts: &RateOptions) -> Result<RateReport, RateE
     Ok(RateReport {
         list,
         identity,
+        sources: prep.sources,
         disputed: prep.disputed,
         players: prep.players,
         events: prep.events,

@@ -10,6 +10,7 @@ use super::identify::{IdentityReport, Matcher};
 use super::ladder::{LadderFile, Rank, parse_rank};
 use super::options::{RateOptions, Undated};
 use super::report::{PlayerInfo, StartSource};
+use super::sources::{self, SourcesReport};
 use crate::federation::LadderList;
 use crate::record::{ResultKind, Winner};
 use std::collections::BTreeMap;
@@ -26,6 +27,8 @@ pub(crate) struct Prepared {
     pub disputed: Vec<Disputed>,
     /// The federation's list the players were matched to, and how they were.
     pub list: Option<(LadderList, IdentityReport)>,
+    /// How results files' players and games were joined to the records'.
+    pub sources: SourcesReport,
 }
 
 /// Where start levels come from before any record.
@@ -64,6 +67,7 @@ pub(crate) fn prepare(games: &[GameInput], opts: &RateOptions) -> Result<Prepare
         None => StartFile::None,
     };
     let bound = opts.as_of.as_deref().map(as_of_bound).transpose()?;
+    let joined = sources::join(games, &id0, matches!(start, StartFile::List(_)));
     let mut id = id0;
     let mut order: Vec<usize> = (0..games.len()).collect();
     // Keys parsed once; the full comparison only breaks the remaining ties.
@@ -98,18 +102,24 @@ pub(crate) fn prepare(games: &[GameInput], opts: &RateOptions) -> Result<Prepare
         let (bk, wk) = (
             g.black
                 .as_deref()
-                .map(|n| id.key(n))
+                .map(|n| joined.key(g, id.key(n)))
                 .filter(|k| !k.is_empty()),
             g.white
                 .as_deref()
-                .map(|n| id.key(n))
+                .map(|n| joined.key(g, id.key(n)))
                 .filter(|k| !k.is_empty()),
         );
         // Matched to the list's rows: two spellings of one row are one player.
         let (bk, wk) = match &mut start {
             StartFile::List(m) => (
-                bk.map(|k| m.resolve(&k, g.black.as_deref().unwrap_or(""), &mut id)),
-                wk.map(|k| m.resolve(&k, g.white.as_deref().unwrap_or(""), &mut id)),
+                bk.map(|k| {
+                    let raw = g.black.as_deref().unwrap_or("");
+                    m.resolve(&k, raw, g.black_licence.as_deref(), &mut id)
+                }),
+                wk.map(|k| {
+                    let raw = g.white.as_deref().unwrap_or("");
+                    m.resolve(&k, raw, g.white_licence.as_deref(), &mut id)
+                }),
             ),
             _ => (bk, wk),
         };
@@ -128,6 +138,13 @@ pub(crate) fn prepare(games: &[GameInput], opts: &RateOptions) -> Result<Prepare
         } else {
             None
         };
+        // A record's game that a results file holds too: the results file's is rated.
+        let reason = reason.or_else(|| {
+            joined
+                .filed_twice
+                .get(&gi)
+                .map(|of| SkipReason::Duplicate(of.clone()))
+        });
         let reason = reason.or_else(|| {
             let (b, w) = (bk.as_deref().unwrap_or(""), wk.as_deref().unwrap_or(""));
             let key = duplicate_key(g, b, w)?;
@@ -284,6 +301,7 @@ pub(crate) fn prepare(games: &[GameInput], opts: &RateOptions) -> Result<Prepare
     }
     Ok(Prepared {
         list: list.map(|(l, _)| l),
+        sources: joined.report,
         disputed,
         players,
         events,

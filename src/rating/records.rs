@@ -8,7 +8,7 @@
 //! only (see [`super::events::duplicate_key`]).
 
 use super::account::{Collected, Failure};
-use super::events::{CountCheck, GameInput};
+use super::events::{CountCheck, GameInput, Origin};
 use crate::life::Confidence;
 use crate::output::{ErrorEntry, ErrorKind, Summary, label};
 use crate::record::{RecordErrorKind, ResultKind, Winner};
@@ -118,6 +118,8 @@ pub fn game_of_record(v: &Value) -> Option<GameInput> {
         white: text(&v["white"]["name"]),
         black_rank: text(&v["black"]["rank"]),
         white_rank: text(&v["white"]["rank"]),
+        black_licence: None,
+        white_licence: None,
         handicap: u32::try_from(v["handicap"]["stones"].as_u64().unwrap_or(0)).ok()?,
         komi: v["komi"]["value"].as_f64(),
         width: dimension("width")?,
@@ -125,6 +127,7 @@ pub fn game_of_record(v: &Value) -> Option<GameInput> {
         winner: named(&WINNERS, v["result"]["winner"].as_str())?,
         kind: named(&KINDS, v["result"]["kind"].as_str()),
         count,
+        origin: Origin::Record,
     })
 }
 

@@ -7,6 +7,7 @@ use super::events::{Disputed, Event, Skipped};
 use super::identify::IdentityReport;
 use super::ladder::grade;
 use super::options::EngineKind;
+use super::sources::SourcesReport;
 use crate::federation::LadderList;
 use serde::Serialize;
 
@@ -173,6 +174,8 @@ pub struct RateReport {
     pub list: Option<LadderList>,
     /// How the players were matched to that list's rows.
     pub identity: Option<IdentityReport>,
+    /// How results files' players and games were joined to the records'.
+    pub sources: SourcesReport,
 }
 
 /// The final ladder of one engine run: players who played a rated game, strongest first

@@ -80,9 +80,10 @@ impl RateReport {
         out
     }
 
-    /// How the players were matched to the federation's list (empty without one).
+    /// How the players were matched to the federation's list, and results files' players
+    /// to the records' (empty when neither happened).
     pub fn identity_text(&self) -> String {
-        self.identity.as_ref().map(|i| i.text()).unwrap_or_default()
+        self.identity.as_ref().map(|i| i.text()).unwrap_or_default() + &self.sources.text()
     }
 
     /// Every engine's ledger, headed by the engine's name (for standard error, beside a CSV

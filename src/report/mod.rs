@@ -109,6 +109,10 @@ pub fn build(paths: &[PathBuf], opts: &ReportOptions) -> Result<Report, ReportEr
     let mut kept = Collected::default();
     let mut flagged = Vec::new();
     let mut seq = 0u64;
+    // Results files (.tou, .h9) named on the command line are rated beside the records, as
+    // `rate` does; they hold no board to look at.
+    let (results, records) = crate::federation::split_results_paths(paths);
+    let paths = &records[..];
     let summary = batch::for_each(paths, &batch_opts, &mut |done| {
         flagged.extend(concern::flag(seq, &done.game.report));
         seq += 1;
@@ -120,6 +124,8 @@ pub fn build(paths: &[PathBuf], opts: &ReportOptions) -> Result<Report, ReportEr
         return Err(ReportError::Interrupted(Box::new(summary)));
     }
     flagged.sort_by_key(Flagged::key);
+    let (tables, results_reading) = crate::federation::read_results_files(&results);
+    kept.games.extend(tables);
     let rate_opts = RateOptions {
         keep_history: true,
         keep_predictions: false,
@@ -136,9 +142,15 @@ pub fn build(paths: &[PathBuf], opts: &ReportOptions) -> Result<Report, ReportEr
         .collect();
     let pictures = boards::draw(paths, &wanted, &batch_opts.limits, &batch_opts.analyze)
         .map_err(ReportError::Boards)?;
+    let mut reading = Reading::new(&summary, kept.failures);
+    reading.results = (!results.is_empty()).then_some(results_reading);
     Ok(Report {
-        inputs: paths.iter().map(|p| p.display().to_string()).collect(),
-        reading: Reading::new(&summary, kept.failures),
+        inputs: paths
+            .iter()
+            .chain(&results)
+            .map(|p| p.display().to_string())
+            .collect(),
+        reading,
         summary,
         boards_left_out: drawable.len() - drawn.len(),
         boards: drawn.into_iter().zip(pictures).collect(),

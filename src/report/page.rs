@@ -366,7 +366,49 @@ impl Report {
                 );
             }
         }
+        if let Some(r) = &self.reading.results {
+            self.results_files(r, s);
+        }
         s.push_str("</section>\n");
+    }
+
+    /// The results files rated beside the records: counts, then every problem (capped).
+    fn results_files(&self, r: &crate::rating::ResultsReading, s: &mut String) {
+        let _ = writeln!(
+            s,
+            "<h3>Results files (.tou, .h9)</h3>\n<p id=\"results-files\">{} files: {} read, {} failed whole; {} games in them, {} not ratable; {} lines unreadable.</p>",
+            r.files,
+            r.files - r.failed_whole.len() as u64,
+            r.failed_whole.len(),
+            r.games,
+            r.unratable_games.len(),
+            r.line_errors.len()
+        );
+        let problems: Vec<(String, String)> = r
+            .failed_whole
+            .iter()
+            .map(|(f, why)| (f.clone(), format!("failed whole: {why}")))
+            .chain(r.line_errors.iter().cloned())
+            .chain(r.unratable_games.iter().map(|l| match l.split_once(": ") {
+                Some((f, why)) => (f.to_string(), why.to_string()),
+                None => (String::new(), l.clone()),
+            }))
+            .collect();
+        if problems.is_empty() {
+            return;
+        }
+        let mut t = Table::new("results-problems", &["file", "problem"]);
+        for (f, why) in problems.iter().take(NAMED_FAILURES) {
+            t.row("", &[format!("<code>{}</code>", text(f)), text(why)]);
+        }
+        s.push_str(&t.finish());
+        if problems.len() > NAMED_FAILURES {
+            let _ = writeln!(
+                s,
+                "<p class=\"note\">{} more not named here: <code>echelle rate … --skipped FILE</code> lists them all.</p>",
+                problems.len() - NAMED_FAILURES
+            );
+        }
     }
 
     fn games(&self, s: &mut String) {

@@ -2,7 +2,7 @@
 #![allow(dead_code)]
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Says why a test (or part of one) is skipped, on stderr where it shows without
 /// `--nocapture`: libtest captures `eprintln!`, not a direct write to the handle.
@@ -54,5 +54,43 @@ impl Rng {
     /// A number in `0..n` (0 when `n` is 0).
     pub fn below(&mut self, n: usize) -> usize {
         (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+/// `n` generated files: finished games with captures, collections, broken and repaired
+/// files, illegal moves, dates whole and partial.
+pub fn generated_batch(dir: &Path, n: u64) {
+    std::fs::create_dir_all(dir).expect("dir");
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    for i in 0..n {
+        let mut moves = String::new();
+        for k in 0..(20 + rng.next() % 120) {
+            let color = if k % 2 == 0 { 'B' } else { 'W' };
+            let (a, b) = (rng.next() % 19, rng.next() % 19);
+            moves.push_str(&format!(
+                ";{color}[{}{}]",
+                (b'a' + a as u8) as char,
+                (b'a' + b as u8) as char
+            ));
+        }
+        let date = match i % 4 {
+            0 => format!("DT[2024-{:02}-{:02}]", 1 + i % 12, 1 + i % 28),
+            1 => "DT[2023-05]".to_string(),
+            2 => "DT[2023-02-30]".to_string(),
+            _ => String::new(),
+        };
+        let game = format!(
+            "(;GM[1]FF[4]SZ[19]KM[6.5]{date}PB[B{i}]PW[W{}]RE[{}+{}.5]{moves};B[];W[])",
+            i % 7,
+            if i % 3 == 0 { 'W' } else { 'B' },
+            i % 30
+        );
+        let text = match i % 10 {
+            3 => game.clone() + &game,
+            5 => "(;GM[1]SZ[9];B[ee];W[cc]".to_string(),
+            8 => "not an sgf at all".to_string(),
+            _ => game,
+        };
+        std::fs::write(dir.join(format!("g{i:04}.sgf")), text).expect("write");
     }
 }

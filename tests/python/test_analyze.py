@@ -99,3 +99,17 @@ def test_list_inputs_in_order_gives_the_same_records(samples):
     assert not any(f.endswith(".py") for f in files)
     per_file = [r for f in files for r in echelle.analyze(f)]
     assert per_file == list(echelle.analyze(samples))
+
+
+def test_to_arrow_is_the_command_lines_parquet_table(cli, samples, tmp_path):
+    pq = pytest.importorskip("pyarrow.parquet")
+    out = tmp_path / "games.parquet"
+    done = run_cli(cli, "analyze", "-q", "--no-progress", "--only", "problems", "-o", str(out), samples)
+    assert done.returncode == 0, done.stderr.decode()
+    expected = pq.read_table(out)
+    table = echelle.to_arrow(samples, only="problems")
+    assert table.equals(expected)
+    assert table.num_rows == len(list(echelle.analyze(samples, only="problems"))) > 0
+    frame = echelle.to_pandas([samples])
+    assert len(frame) == len(list(echelle.analyze(samples)))
+    assert list(frame["file"])[:3] == [r["file"] for r in echelle.analyze(samples)][:3]

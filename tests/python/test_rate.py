@@ -42,7 +42,7 @@ def test_rate_of_records_equals_rate_of_their_files(samples):
     from_paths = echelle.rate([samples], engines="ffg1984,whr", history=True)
     # Records tell nothing of the files a walk skipped (not SGF): the rest is the same.
     assert from_records["reading"].pop("other_files_skipped") == {}
-    assert from_paths["reading"].pop("other_files_skipped") == {"not an SGF file (by extension)": 9}
+    assert from_paths["reading"].pop("other_files_skipped")["not an SGF file (by extension)"] > 0
     assert from_records == from_paths
 
 

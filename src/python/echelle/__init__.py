@@ -16,10 +16,14 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any, Dict, Iterable, List, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Optional, Sequence, Union
 
 from . import _echelle
 from ._echelle import EchelleError, Records
+
+if TYPE_CHECKING:  # optional extras: `pip install ".[arrow]"` or `".[pandas]"`
+    import pandas
+    import pyarrow
 
 __version__: str = _echelle.__version__
 
@@ -30,6 +34,8 @@ __all__ = [
     "analyze_bytes",
     "list_inputs",
     "rate",
+    "to_arrow",
+    "to_pandas",
     "__version__",
 ]
 
@@ -89,6 +95,46 @@ def analyze(
         max_entry_bytes,
         max_nodes,
     )
+
+
+def to_arrow(
+    paths: Union[PathLike, Iterable[PathLike]],
+    *,
+    threads: Optional[int] = None,
+    dead_stones: str = "auto",
+    ko: str = "positional",
+    only: str = "all",
+    max_file_bytes: int = _MAX_FILE_BYTES,
+    max_entry_bytes: int = _MAX_ENTRY_BYTES,
+    max_nodes: int = _MAX_NODES,
+) -> "pyarrow.Table":
+    """The records of ``paths`` as a :class:`pyarrow.Table` of flat columns, one row per
+    record: the table of ``echelle analyze PATH... -o FILE.parquet`` (its schema, column by
+    column, is in the README's "Parquet output"), built without a Python object per record.
+
+    The library writes the Parquet file in memory (the batch runs with the GIL released) and
+    pyarrow reads it: for millions of records. Takes :func:`analyze`'s options. Needs
+    ``pyarrow`` (``pip install ".[arrow]"``).
+    """
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    data = _echelle.to_parquet(
+        _paths(paths),
+        threads,
+        dead_stones,
+        ko,
+        only,
+        max_file_bytes,
+        max_entry_bytes,
+        max_nodes,
+    )
+    return pq.read_table(pa.BufferReader(data))
+
+
+def to_pandas(paths: Union[PathLike, Iterable[PathLike]], **options: Any) -> "pandas.DataFrame":
+    """:func:`to_arrow` as a :class:`pandas.DataFrame` (``pip install ".[pandas]"``)."""
+    return to_arrow(paths, **options).to_pandas()
 
 
 def analyze_bytes(

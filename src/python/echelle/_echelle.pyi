@@ -40,6 +40,16 @@ def analyze(
 def analyze_bytes(
     name: str, data: bytes, dead_stones: str, ko: str, only: str, max_nodes: int
 ) -> List[Dict[str, Any]]: ...
+def to_parquet(
+    paths: List[str],
+    threads: Optional[int],
+    dead_stones: str,
+    ko: str,
+    only: str,
+    max_file_bytes: int,
+    max_entry_bytes: int,
+    max_nodes: int,
+) -> bytes: ...
 def list_inputs(paths: List[str]) -> List[str]: ...
 def rate(
     paths: List[str],

@@ -31,7 +31,7 @@ fn order_case_accents_and_hyphens_are_folded_and_said() {
     let mut id = Identity::default();
     let mut resolve = |raw: &str| {
         let k = id.key(raw);
-        m.resolve(&k, raw, &mut id)
+        m.resolve(&k, raw, None, &mut id)
     };
     let elodie = resolve("Élodie Marchand");
     assert_eq!(elodie, "marchand elodie #6");
@@ -77,11 +77,11 @@ fn a_licence_decides_between_homonyms_and_over_a_name() {
     let mut id = ids("Pierre Allemann\tPierre Allemann\t1000002\nLM\tL. Moreau\t1111111\n");
     let k = id.key("Pierre Allemann");
     assert_eq!(
-        m.resolve(&k, "Pierre Allemann", &mut id),
+        m.resolve(&k, "Pierre Allemann", None, &mut id),
         "allemann pierre #3"
     );
     let k = id.key("LM");
-    assert_eq!(m.resolve(&k, "LM", &mut id), "moreau léa #7");
+    assert_eq!(m.resolve(&k, "LM", None, &mut id), "moreau léa #7");
     let (_, report) = m.finish();
     let by: Vec<(MatchedBy, &[Fold])> = report
         .folded
@@ -108,7 +108,7 @@ fn near_misses_are_listed_and_not_matched() {
     let mut id = ids("Léa Moreau\tLéa Moreau\t2222222\n");
     let mut resolve = |raw: &str| {
         let k = id.key(raw);
-        m.resolve(&k, raw, &mut id)
+        m.resolve(&k, raw, None, &mut id)
     };
     // Homonyms without a licence, another licence, one letter off, and nobody close.
     assert_eq!(resolve("Pierre Allemann"), "pierre allemann");

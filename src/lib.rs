@@ -18,6 +18,8 @@ pub mod handicap;
 pub mod input;
 pub mod life;
 pub mod output;
+#[cfg(feature = "python")]
+mod python;
 pub mod rating;
 pub mod record;
 pub mod replay;

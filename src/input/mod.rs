@@ -371,6 +371,50 @@ pub fn inputs(paths: &[PathBuf], limits: &Limits) -> Result<Inputs, InputError> 
     })
 }
 
+/// The files under `paths` that [`inputs`] reads, in its order, each as a path that can be
+/// given alone: SGF files and archives (not opened), unreadable entries (a batch given one
+/// alone fails on it), `-` as given; directories are walked as [`inputs`] walks them and
+/// files skipped by their extension are left out. Concatenating the records of each in this
+/// order gives the records of the whole, which is how a batch is split across machines.
+pub fn units(paths: &[PathBuf]) -> Result<Vec<PathBuf>, InputError> {
+    for p in paths.iter().filter(|p| p.as_os_str() != "-") {
+        usable(p).map_err(|source| InputError::Path {
+            path: p.clone(),
+            source,
+        })?;
+    }
+    let mut out = Vec::new();
+    for p in paths {
+        if p.as_os_str() != "-" && std::fs::metadata(p).is_ok_and(|m| m.is_dir()) {
+            units_under(p, &mut out);
+        } else {
+            out.push(p.clone());
+        }
+    }
+    Ok(out)
+}
+
+/// [`units`] of one directory, depth first in [`list_dir`]'s order.
+fn units_under(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = list_dir(dir, "") else {
+        // The walk makes it one error record: so does the directory given alone.
+        out.push(dir.to_path_buf());
+        return;
+    };
+    for e in entries {
+        if e.error.is_some() {
+            out.push(e.path);
+        } else if e.is_dir {
+            units_under(&e.path, out);
+        } else {
+            match dir_entry(e.path.clone(), e.name) {
+                Out::Item(Item::Skipped { .. }) => {}
+                _ => out.push(e.path),
+            }
+        }
+    }
+}
+
 /// Lazy iterator over the items under the given paths.
 pub struct Inputs {
     limits: Limits,

@@ -723,6 +723,39 @@ fn a_zip_without_its_directory_stops_where_no_local_header_is() {
 }
 
 #[test]
+fn units_list_a_walk_in_its_order_with_archives_unopened_and_other_files_left_out() {
+    let d = TempDir::new();
+    d.write("b/z.sgf", b"(;)");
+    d.write("b/a.SGF", b"(;)");
+    d.write("a.sgf", b"(;)");
+    d.write("notes.txt", b"x");
+    d.write("b-c.zip", b"not really a zip");
+    d.write("b/sub/m.sgf", b"(;)");
+    let units = units(std::slice::from_ref(&d.0)).unwrap();
+    let names: Vec<String> = units
+        .iter()
+        .map(|p| p.strip_prefix(&d.0).unwrap().display().to_string())
+        .collect();
+    // Directories sort as `name/`: `b-c.zip` (0x2D) before `b/` (0x2F).
+    assert_eq!(
+        names,
+        ["a.sgf", "b-c.zip", "b/a.SGF", "b/sub/m.sgf", "b/z.sgf"]
+    );
+    // The walk reads the same files in the same order (the zip as its one error item).
+    let walked: Vec<String> = inputs(std::slice::from_ref(&d.0), &Limits::default())
+        .unwrap()
+        .filter(|i| !matches!(i, Item::Skipped { .. }))
+        .map(|i| i.name().to_string())
+        .collect();
+    let given: Vec<String> = units.iter().map(|p| display(p)).collect();
+    assert_eq!(walked, given);
+    assert!(matches!(
+        super::units(&[d.0.join("missing")]),
+        Err(InputError::Path { .. })
+    ));
+}
+
+#[test]
 fn a_name_from_a_report_is_read_again_through_its_archives() {
     let t = TempDir::new();
     let inner = zip_bytes(&[("c.sgf", b"(;C)"), ("d/e.sgf", b"(;E)")]);

@@ -25,6 +25,7 @@ pub mod ladder;
 pub mod options;
 pub mod output;
 mod prepare;
+pub mod records;
 pub mod report;
 pub mod seed;
 pub mod sources;
@@ -41,6 +42,7 @@ pub use options::{
     EngineKind, EngineParams, Format, ParamOverrides, RateOptions, Rounding, Undated, WinnerChoice,
 };
 pub use output::{Destination, OutputRequest};
+pub use records::{NotARecord, add_records};
 pub use report::{
     EngineReport, HistoryEntry, LadderRow, Native, PlayerInfo, Prediction, RateReport, StartSource,
 };

@@ -1,0 +1,459 @@
+//! The Python binding (`echelle._echelle`, built by maturin with the `python` feature): a thin
+//! layer that turns Python arguments into the library's options and the library's JSON into
+//! Python values. It decides nothing: every record, count and rating comes from the library,
+//! and option names are parsed by the library's own `FromStr` (the command line's names).
+//!
+//! The Python package around it (`src/python/echelle/`) adds docstrings, keyword defaults,
+//! the Dask helpers and the Arrow conversions.
+
+use crate::batch::{self, BatchOptions, Only};
+use crate::life::DeadStones;
+use crate::rating::{
+    self, Collected, Destination, EngineKind, EngineParams, Format, OutputRequest, ParamOverrides,
+    RateOptions, Reading, Rounding, Undated, WinnerChoice,
+};
+use crate::rules::{KoRule, Rules};
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+use std::path::PathBuf;
+use std::str::FromStr;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+pyo3::create_exception!(
+    _echelle,
+    EchelleError,
+    pyo3::exceptions::PyException,
+    "An error that stops a whole call, with the command line's message (an unusable path, an unreadable ladder file, a GTP engine that does not start). Bad records are never raised: they are records."
+);
+
+/// Records waiting between the batch thread and Python: enough to keep the workers busy while
+/// Python consumes, few enough to bound memory.
+const QUEUE: usize = 256;
+/// How long a wait for the next record lasts before Python's signals (Ctrl-C) are checked.
+const SIGNAL_POLL: Duration = Duration::from_millis(100);
+
+/// A named choice parsed as the command line parses it; a bad name is a `ValueError`.
+fn choice<T: FromStr>(what: &str, name: &str) -> PyResult<T>
+where
+    T::Err: std::fmt::Display,
+{
+    name.parse()
+        .map_err(|e: T::Err| PyValueError::new_err(format!("{what}: {e}")))
+}
+
+/// The batch options of `analyze`'s flags, from the Python keywords.
+#[allow(clippy::too_many_arguments)]
+fn batch_options(
+    threads: Option<usize>,
+    dead_stones: &str,
+    ko: &str,
+    only: &str,
+    max_file_bytes: u64,
+    max_entry_bytes: u64,
+    max_nodes: usize,
+) -> PyResult<BatchOptions> {
+    let dead: DeadStones = choice("dead_stones", dead_stones)?;
+    // As the command line: a missing engine is one error before the batch.
+    if let DeadStones::Gtp(cmd) = &dead {
+        crate::gtp::check(cmd).map_err(|e| EchelleError::new_err(e.to_string()))?;
+    }
+    let mut o = BatchOptions {
+        threads,
+        only: choice::<Only>("only", only)?,
+        progress: false,
+        ..BatchOptions::default()
+    };
+    o.limits.max_file_bytes = max_file_bytes;
+    o.limits.max_entry_bytes = max_entry_bytes;
+    o.parse.max_nodes = max_nodes;
+    o.analyze.dead_stones = dead;
+    o.analyze.rules = Rules {
+        ko: choice::<KoRule>("ko", ko)?,
+        ..Rules::french()
+    };
+    Ok(o)
+}
+
+/// What the batch thread sends: a record's JSON line, or the end of the batch.
+enum Msg {
+    Line(String),
+    End(Result<String, String>),
+}
+
+/// The receiving end of a running batch.
+struct Stream {
+    rx: Option<Receiver<Msg>>,
+    /// The summary's text once the batch ended.
+    summary: Option<String>,
+}
+
+/// The records of a running batch, in input order: an iterator of dicts, each equal to the
+/// command line's JSON line. Dropping or closing it stops the batch.
+#[pyclass(module = "echelle._echelle")]
+struct Records {
+    stream: Mutex<Stream>,
+    stop: Arc<AtomicBool>,
+    loads: Py<PyAny>,
+}
+
+impl Records {
+    /// Stops the batch: no input is started after this, and the thread ends at its next record.
+    fn halt(&self) {
+        self.stop.store(true, Ordering::SeqCst);
+    }
+}
+
+impl Drop for Records {
+    fn drop(&mut self) {
+        self.halt();
+    }
+}
+
+#[pymethods]
+impl Records {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
+        let mut stream = self
+            .stream
+            .lock()
+            .map_err(|_| PyRuntimeError::new_err("echelle: records stream poisoned"))?;
+        loop {
+            let Some(rx) = stream.rx.take() else {
+                return Ok(None);
+            };
+            // A record already waiting is taken at once; otherwise the GIL is released while
+            // waiting, so that other Python threads run meanwhile (the receiver is moved in
+            // and back: it may be sent, not shared).
+            let (rx, got) = match rx.try_recv() {
+                Ok(msg) => (rx, Ok(msg)),
+                Err(_) => py.detach(move || {
+                    let got = rx.recv_timeout(SIGNAL_POLL);
+                    (rx, got)
+                }),
+            };
+            stream.rx = Some(rx);
+            match got {
+                Ok(Msg::Line(line)) => return self.loads.call1(py, (line,)).map(Some),
+                Ok(Msg::End(end)) => {
+                    stream.rx = None;
+                    match end {
+                        Ok(summary) => stream.summary = Some(summary),
+                        Err(message) => return Err(EchelleError::new_err(message)),
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    if let Err(e) = py.check_signals() {
+                        self.halt();
+                        stream.rx = None;
+                        return Err(e);
+                    }
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    stream.rx = None;
+                    return Err(EchelleError::new_err("the batch thread ended early"));
+                }
+            }
+        }
+    }
+
+    /// Stops the batch; the iterator then ends.
+    fn close(&self) -> PyResult<()> {
+        self.halt();
+        if let Ok(mut s) = self.stream.lock() {
+            s.rx = None;
+        }
+        Ok(())
+    }
+
+    fn __enter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __exit__(
+        &self,
+        _t: Option<Bound<'_, PyAny>>,
+        _v: Option<Bound<'_, PyAny>>,
+        _tb: Option<Bound<'_, PyAny>>,
+    ) -> PyResult<bool> {
+        self.close()?;
+        Ok(false)
+    }
+
+    /// The summary `echelle analyze` prints on stderr, once every record was read.
+    #[getter]
+    fn summary(&self) -> Option<String> {
+        self.stream.lock().ok().and_then(|s| s.summary.clone())
+    }
+}
+
+/// Starts a batch over `paths` on its own thread; records arrive in input order.
+#[pyfunction]
+#[pyo3(signature = (paths, threads, dead_stones, ko, only, max_file_bytes, max_entry_bytes, max_nodes))]
+#[allow(clippy::too_many_arguments)]
+fn analyze(
+    py: Python<'_>,
+    paths: Vec<PathBuf>,
+    threads: Option<usize>,
+    dead_stones: &str,
+    ko: &str,
+    only: &str,
+    max_file_bytes: u64,
+    max_entry_bytes: u64,
+    max_nodes: usize,
+) -> PyResult<Records> {
+    let opts = batch_options(
+        threads,
+        dead_stones,
+        ko,
+        only,
+        max_file_bytes,
+        max_entry_bytes,
+        max_nodes,
+    )?;
+    // A path that cannot be used is raised here, as the command line refuses it at once.
+    crate::input::inputs(&paths, &opts.limits).map_err(|e| EchelleError::new_err(e.to_string()))?;
+    let loads = py.import("json")?.getattr("loads")?.unbind();
+    let stop = Arc::clone(&opts.stop);
+    let (tx, rx) = mpsc::sync_channel::<Msg>(QUEUE);
+    std::thread::Builder::new()
+        .name("echelle-py-batch".into())
+        .spawn(move || {
+            let end = batch::for_each(&paths, &opts, &mut |done| match done.json {
+                Some(line) => tx
+                    .send(Msg::Line(line))
+                    .map(|()| true)
+                    // Python dropped the iterator: stop the batch here.
+                    .map_err(|_| std::io::Error::other("the records are no longer read")),
+                None => Ok(false),
+            });
+            let _ = tx.send(Msg::End(end.map(|s| s.render()).map_err(|e| e.to_string())));
+        })
+        .map_err(|e| EchelleError::new_err(format!("cannot start the batch thread: {e}")))?;
+    let records = Records {
+        stream: Mutex::new(Stream {
+            rx: Some(rx),
+            summary: None,
+        }),
+        stop,
+        loads,
+    };
+    Ok(records)
+}
+
+/// The flat columns of `analyze --format parquet`'s file for `paths`, written in memory: one
+/// row per kept record, for pyarrow to read without a Python object per record.
+#[pyfunction]
+#[pyo3(signature = (paths, threads, dead_stones, ko, only, max_file_bytes, max_entry_bytes, max_nodes))]
+#[allow(clippy::too_many_arguments)]
+fn to_parquet<'py>(
+    py: Python<'py>,
+    paths: Vec<PathBuf>,
+    threads: Option<usize>,
+    dead_stones: &str,
+    ko: &str,
+    only: &str,
+    max_file_bytes: u64,
+    max_entry_bytes: u64,
+    max_nodes: usize,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let opts = batch_options(
+        threads,
+        dead_stones,
+        ko,
+        only,
+        max_file_bytes,
+        max_entry_bytes,
+        max_nodes,
+    )?;
+    let bytes = py
+        .detach(|| batch::run_parquet(&paths, &opts, Vec::new()))
+        .map_err(|e| EchelleError::new_err(e.to_string()))?
+        .1;
+    Ok(PyBytes::new(py, &bytes))
+}
+
+/// The records of one SGF file's bytes, named `name`.
+#[pyfunction]
+#[pyo3(signature = (name, data, dead_stones, ko, only, max_nodes))]
+fn analyze_bytes(
+    py: Python<'_>,
+    name: &str,
+    data: &Bound<'_, PyBytes>,
+    dead_stones: &str,
+    ko: &str,
+    only: &str,
+    max_nodes: usize,
+) -> PyResult<Vec<Py<PyAny>>> {
+    let opts = batch_options(None, dead_stones, ko, only, 64 << 20, 16 << 20, max_nodes)?;
+    let bytes = data.as_bytes().to_vec();
+    let lines: Vec<String> = py.detach(|| {
+        batch::analyze_bytes(name, bytes, &opts)
+            .into_iter()
+            .filter(|a| opts.only.keeps(&a.report))
+            .map(|a| a.report.to_json_line())
+            .collect()
+    });
+    let loads = py.import("json")?.getattr("loads")?;
+    lines
+        .into_iter()
+        .map(|l| loads.call1((l,)).map(Bound::unbind))
+        .collect()
+}
+
+/// The files and archives under `paths` in the order `analyze` reads them.
+#[pyfunction]
+fn list_inputs(py: Python<'_>, paths: Vec<PathBuf>) -> PyResult<Vec<PathBuf>> {
+    py.detach(|| crate::input::units(&paths))
+        .map_err(|e| EchelleError::new_err(e.to_string()))
+}
+
+/// Reads a federation file (a ladder or aliases) as the command line does.
+fn read_federation_file(p: &PathBuf) -> PyResult<(String, crate::federation::text::TextEncoding)> {
+    std::fs::read(p)
+        .map(|b| crate::federation::text::decode(&b))
+        .map_err(|e| EchelleError::new_err(format!("cannot read {}: {e}", p.display())))
+}
+
+/// Rates the games under `paths` (SGF, archives, `.tou`/`.h9`) and the records (JSON lines of
+/// `analyze`); returns the JSON document of `rate --format json` and, when asked, the history
+/// lines.
+#[pyfunction]
+#[pyo3(signature = (paths, records, engines, undated, ladder, aliases, default_level, rounding,
+    as_of, winner, evaluate, fit, elo_k, stone, whr_w2, glicko_tau, history,
+    threads, dead_stones, ko, max_file_bytes, max_entry_bytes, max_nodes))]
+#[allow(clippy::too_many_arguments)]
+fn rate(
+    py: Python<'_>,
+    paths: Vec<PathBuf>,
+    records: Vec<String>,
+    engines: Vec<String>,
+    undated: &str,
+    ladder: Option<PathBuf>,
+    aliases: Option<PathBuf>,
+    default_level: f64,
+    rounding: &str,
+    as_of: Option<String>,
+    winner: &str,
+    evaluate: bool,
+    fit: bool,
+    elo_k: Option<f64>,
+    stone: Option<f64>,
+    whr_w2: Option<f64>,
+    glicko_tau: Option<f64>,
+    history: bool,
+    threads: Option<usize>,
+    dead_stones: &str,
+    ko: &str,
+    max_file_bytes: u64,
+    max_entry_bytes: u64,
+    max_nodes: usize,
+) -> PyResult<(String, Option<String>)> {
+    let mut opts = batch_options(
+        threads,
+        dead_stones,
+        ko,
+        "all",
+        max_file_bytes,
+        max_entry_bytes,
+        max_nodes,
+    )?;
+    opts.json = false;
+    opts.analyze.rating_inputs = true;
+    let engines = engines
+        .iter()
+        .map(|e| choice::<EngineKind>("engines", e))
+        .collect::<PyResult<Vec<_>>>()?;
+    let ladder = ladder.as_ref().map(read_federation_file).transpose()?;
+    let base = RateOptions {
+        engines,
+        undated: choice::<Undated>("undated", undated)?,
+        aliases: aliases
+            .as_ref()
+            .map(read_federation_file)
+            .transpose()?
+            .map(|a| a.0),
+        ladder_encoding: ladder.as_ref().map(|l| l.1),
+        ladder: ladder.map(|l| l.0),
+        default_level,
+        rounding: choice::<Rounding>("rounding", rounding)?,
+        as_of,
+        winner: choice::<WinnerChoice>("winner", winner)?,
+        evaluate,
+        fit,
+        params: EngineParams::default().overridden(&ParamOverrides {
+            elo_k,
+            stone,
+            whr_w2,
+            glicko_tau,
+        }),
+        ..RateOptions::default()
+    };
+    let request = OutputRequest {
+        format: Format::Json,
+        evaluate,
+        history,
+        predictions: false,
+        skipped: false,
+        disputed: false,
+        calibration_svg: false,
+        quiet: true,
+        ladder_date: None,
+    };
+    let ro = request.rate_options(base);
+    py.detach(move || {
+        let (results, sgf) = crate::federation::split_results_paths(&paths);
+        let mut kept = Collected::default();
+        let mut summary = if sgf.is_empty() {
+            crate::output::Summary::default()
+        } else {
+            batch::for_each(&sgf, &opts, &mut |done| {
+                kept.add(&done.game.report, done.game.rating);
+                Ok(false)
+            })
+            .map_err(|e| e.to_string())?
+        };
+        rating::add_records(&records, &mut kept, &mut summary).map_err(|e| e.to_string())?;
+        let (tables, results_reading) = crate::federation::read_results_files(&results);
+        kept.games.extend(tables);
+        let report = rating::rate(&kept.games, &ro).map_err(|e| e.to_string())?;
+        let mut reading = Reading::new(&summary, kept.failures);
+        reading.results = (!results.is_empty()).then_some(results_reading);
+        let mut doc = None;
+        let mut hist = None;
+        for (to, text) in report
+            .outputs(&request, &reading)
+            .map_err(|e| e.to_string())?
+        {
+            let text = String::from_utf8_lossy(&text).into_owned();
+            match to {
+                Destination::Stdout => doc = Some(text),
+                Destination::HistoryFile => hist = Some(text),
+                _ => {}
+            }
+        }
+        Ok((doc.unwrap_or_default(), hist))
+    })
+    .map_err(|e: String| EchelleError::new_err(e))
+}
+
+/// The native module `echelle._echelle`.
+#[pymodule]
+#[pyo3(name = "_echelle")]
+fn echelle_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Records>()?;
+    m.add_function(wrap_pyfunction!(analyze, m)?)?;
+    m.add_function(wrap_pyfunction!(analyze_bytes, m)?)?;
+    m.add_function(wrap_pyfunction!(to_parquet, m)?)?;
+    m.add_function(wrap_pyfunction!(list_inputs, m)?)?;
+    m.add_function(wrap_pyfunction!(rate, m)?)?;
+    m.add("EchelleError", m.py().get_type::<EchelleError>())?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

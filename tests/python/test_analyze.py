@@ -1,0 +1,115 @@
+"""echelle.analyze and analyze_bytes against the command line, on the bundled samples."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+import echelle
+from conftest import cli_records, run_cli
+
+
+def test_records_equal_the_command_lines_lines(cli, samples):
+    expected = cli_records(cli, samples)
+    got = list(echelle.analyze([samples]))
+    assert len(got) == len(expected) > 100
+    assert got == expected
+    # Key order too: the dict is the line, field by field.
+    assert [list(r) for r in got] == [list(r) for r in expected]
+
+
+@pytest.mark.parametrize(
+    "kw,flags",
+    [
+        (dict(ko="situational", dead_stones="none"), ["--ko", "situational", "--dead-stones", "none"]),
+        (dict(only="problems", dead_stones="markup"), ["--only", "problems", "--dead-stones", "markup"]),
+        (dict(max_nodes=50), ["--max-nodes", "50"]),
+    ],
+)
+def test_options_mean_what_the_flags_mean(cli, samples, kw, flags):
+    assert list(echelle.analyze(samples, **kw)) == cli_records(cli, samples, *flags)
+
+
+def test_one_thread_and_two_give_the_same_records(samples):
+    assert list(echelle.analyze(samples, threads=1)) == list(echelle.analyze(samples, threads=2))
+
+
+def test_bad_files_are_records_not_exceptions(tmp_path):
+    (tmp_path / "a-bad.sgf").write_bytes(b"\x00\x01 this is no game")
+    (tmp_path / "b-good.sgf").write_bytes(b"(;GM[1]SZ[9]RE[B+R];B[ee];W[cc])")
+    records = list(echelle.analyze(tmp_path))
+    assert [r["status"] for r in records] == ["error", "ok"]
+    assert records[0]["game"] is None and records[0]["errors"]
+
+
+def test_a_missing_path_raises_the_command_lines_message(cli, samples):
+    out = run_cli(cli, "analyze", "no-such-dir")
+    assert out.returncode == 2
+    message = out.stderr.decode().strip().removeprefix("echelle: ")
+    with pytest.raises(echelle.EchelleError) as e:
+        echelle.analyze(["no-such-dir"])
+    assert str(e.value) == message
+
+
+@pytest.mark.parametrize("kw", [dict(ko="superko!"), dict(only="some"), dict(dead_stones="guess")])
+def test_a_bad_option_name_is_a_value_error_naming_the_choices(kw):
+    with pytest.raises(ValueError, match="expected"):
+        echelle.analyze(["samples"], **kw)
+
+
+def test_closing_stops_the_stream_and_summary_comes_at_the_end(samples):
+    records = echelle.analyze(samples)
+    first = next(records)
+    assert first["game"] == 0
+    records.close()
+    assert list(records) == []
+    with echelle.analyze(samples) as whole:
+        n = sum(1 for _ in whole)
+    assert whole.summary is not None and f"{n} games" in whole.summary
+
+
+def test_dropping_an_iterator_early_leaves_the_next_run_whole(samples):
+    for _ in range(5):
+        it = echelle.analyze(samples, threads=2)
+        next(it)
+        del it
+    assert len(list(echelle.analyze(samples))) == len(list(echelle.analyze(samples)))
+
+
+def test_analyze_bytes_gives_the_records_of_the_file(cli, samples):
+    files = sorted(Path(samples).rglob("*.sgf"))
+    assert len(files) > 50
+    expected = cli_records(cli, *map(str, files))
+    got = [r for f in files for r in echelle.analyze_bytes(str(f), f.read_bytes())]
+    assert got == expected
+
+
+def test_analyze_bytes_of_garbage_is_one_error_record():
+    (record,) = echelle.analyze_bytes("blob-17", b"\x00\xffnot sgf")
+    assert record["file"] == "blob-17" and record["status"] == "error"
+    assert record["errors"][0]["kind"] in ("parse", "no-game")
+
+
+def test_list_inputs_in_order_gives_the_same_records(samples):
+    files = echelle.list_inputs([samples])
+    assert any(f.endswith(".zip") for f in files)
+    assert not any(f.endswith(".py") for f in files)
+    per_file = [r for f in files for r in echelle.analyze(f)]
+    assert per_file == list(echelle.analyze(samples))
+
+
+def test_to_arrow_is_the_command_lines_parquet_table(cli, samples, tmp_path):
+    pq = pytest.importorskip("pyarrow.parquet")
+    out = tmp_path / "games.parquet"
+    done = run_cli(cli, "analyze", "-q", "--no-progress", "--only", "problems", "-o", str(out), samples)
+    assert done.returncode == 0, done.stderr.decode()
+    expected = pq.read_table(out)
+    table = echelle.to_arrow(samples, only="problems")
+    assert table.equals(expected)
+    assert table.num_rows == len(list(echelle.analyze(samples, only="problems"))) > 0
+    frame = echelle.to_pandas([samples])
+    assert len(frame) == len(list(echelle.analyze(samples)))
+    assert list(frame["file"])[:3] == [r["file"] for r in echelle.analyze(samples)][:3]

@@ -51,10 +51,11 @@ const KINDS: [ResultKind; 5] = [
     ResultKind::Forfeit,
     ResultKind::Other,
 ];
-const VERDICTS: [Verdict; 5] = [
+const VERDICTS: [Verdict; 6] = [
     Verdict::Match,
     Verdict::MarginDiffers,
     Verdict::WinnerDiffers,
+    Verdict::Uncertain,
     Verdict::NotComparable,
     Verdict::NoResult,
 ];

@@ -253,3 +253,21 @@ fn a_margin_is_uncertain_only_when_a_decision_of_the_groups_gives_it() {
     let re = RecordedResult::new("B+2.5", Winner::Black, Some(ResultKind::Score), Some(2.5));
     assert_eq!(score(&seed_input(&p, &life, &re)).verdict, Verdict::Match);
 }
+
+#[test]
+fn a_point_a_chain_must_fill_once_the_dame_is_filled_is_no_japanese_territory() {
+    // Black's chain has two liberties: a2 (its own territory) and the dame c2, which
+    // White can fill safely (its wall keeps the e-column liberties). Once White fills c2,
+    // Black must connect at a2: no territory there under territory scoring.
+    let p = pos(&["XXXO.", ".X.O.", "XXXO."]);
+    let life = decide(&p, None, DeadStoneMethod::None);
+    let jap = japanese_territory(&p, &life);
+    let fills = forced_fills(&p, &life, &jap);
+    let marked: Vec<usize> = (0..fills.len()).filter(|&i| fills[i]).collect();
+    assert_eq!(marked, vec![5], "only a2 (row 1, column 0) must be filled");
+    // With the dame gone (Black's own stone there), nothing needs filling.
+    let p = pos(&["XXXO.", ".XXO.", "XXXO."]);
+    let life = decide(&p, None, DeadStoneMethod::None);
+    let jap = japanese_territory(&p, &life);
+    assert!(!forced_fills(&p, &life, &jap).contains(&true));
+}

@@ -4,6 +4,7 @@
 //! coin toss flagged as unsure. Each group's decision keeps how it was reached (a [`Unit`]).
 
 use super::benson::{benson, enclosures};
+use super::enclosed;
 use super::playout::playouts;
 use super::seki;
 use super::{EstimateParams, Method};
@@ -16,6 +17,9 @@ const UNSURE_HIGH: f64 = 0.7;
 const EXTRA_FACTOR: u32 = 1;
 /// Rounds of seki proofs: a chain found dead can expose another false seki behind it.
 const SEKI_ROUNDS: usize = 3;
+/// Share of the playouts a chain around a shut-in group must keep its points in to be taken
+/// as a safe wall by the reading.
+const WALL_KEPT: f64 = 0.7;
 /// Share of the first playouts a colour must hold a point in to defend it as its own.
 const HOME_SHARE: f64 = 0.5;
 
@@ -192,12 +196,12 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
         .collect();
     // Decide groups, not chains: chains of one colour joined through empty points share
     // one fate (a group is never half dead), unless a pass-alive chain is among them.
-    for grp in grps {
-        if by_shape(&grp) {
+    for grp in &grps {
+        if by_shape(grp) {
             continue;
         }
         if grp.iter().any(|&ci| settled[ci]) {
-            for &ci in &grp {
+            for &ci in grp {
                 if settled[ci] {
                     continue;
                 }
@@ -212,17 +216,50 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
             }
             continue;
         }
-        let k = group_kept(&ch, &grp, &kept);
+        let k = group_kept(&ch, grp, &kept);
         if k < params.dead_below {
             for &ci in grp.iter().filter(|&&ci| !in_ko[ci]) {
                 mark_stones(&g, &ch.chains[ci], &mut dead);
             }
         }
         units.push(Unit {
-            stones: stones_of(&grp),
+            stones: stones_of(grp),
             method: Method::Playouts,
             kept: Some(k),
         });
+    }
+    // Groups the playouts keep alive in a small space of their own are read out: a nakade
+    // shape, a false eye or a sacrifice inside kills them whatever the playouts said.
+    let alive_groups: Vec<Vec<usize>> = grps
+        .into_iter()
+        .filter(|grp| {
+            grp.iter().all(|&ci| !settled[ci])
+                && grp
+                    .iter()
+                    .all(|&ci| ch.chains[ci].stones.iter().all(|&s| !dead[g.geo.unpad(s)]))
+        })
+        .collect();
+    let wall_alive = |ci: usize| {
+        let chain = &ch.chains[ci];
+        chain.stones.iter().all(|&s| !dead[g.geo.unpad(s)])
+            && (settled[ci] || kept[ci] >= WALL_KEPT)
+    };
+    let mut lifted = g.cells.clone();
+    for (i, &d) in dead.iter().enumerate() {
+        if d {
+            lifted[g.geo.pad(i)] = Cell::Empty;
+        }
+    }
+    let killed = enclosed::read(&g, &ch, &alive_groups, &wall_alive, &lifted);
+    for k in &killed {
+        for &ci in &k.group {
+            mark_stones(&g, &ch.chains[ci], &mut dead);
+        }
+        for &ci in &k.inside {
+            for &s in &ch.chains[ci].stones {
+                dead[g.geo.unpad(s)] = false;
+            }
+        }
     }
     // What now looks like seki is proved, or the chain the other side captures is dead.
     let mut pass_alive = vec![false; g.cells.len()];
@@ -236,6 +273,17 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
     for (u, unit) in units.iter().enumerate() {
         for &s in &unit.stones {
             unit_of[s] = u;
+        }
+    }
+    for k in &killed {
+        for &ci in k.group.iter().chain(&k.inside) {
+            if let Some(unit) = ch.chains[ci]
+                .stones
+                .first()
+                .and_then(|&s| units.get_mut(unit_of[g.geo.unpad(s)]))
+            {
+                unit.method = Method::Reading;
+            }
         }
     }
     let mut seki_held = vec![false; n];

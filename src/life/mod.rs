@@ -8,11 +8,16 @@
 //! Parts: this file holds the verdict's types and the entry points ([`decide`],
 //! [`decide_with`], [`from_dead_list`]); `territory` turns a dead map into statuses,
 //! territory and seki; `benson` finds pass-alive chains and what they enclose; `estimate`
-//! decides groups; `playout` is the playout board and policy. Life reads only the board.
+//! decides groups; `playout` is the playout board and policy; `reading` is the small exhaustive
+//! capture search that `enclosed` (groups shut in a small space of their own: nakade shapes,
+//! false eyes, sacrifices inside) and `seki` (seki proved before it is called) rest on. Life
+//! reads only the board.
 
 mod benson;
+mod enclosed;
 mod estimate;
 mod playout;
+mod reading;
 mod seki;
 mod territory;
 #[cfg(test)]
@@ -132,7 +137,8 @@ pub enum Method {
     Shape,
     /// The share of the playouts in which the group kept its points.
     Playouts,
-    /// A local search: the group looked like seki, but the opponent captures it.
+    /// A local search: the group, shut in a small space of its own or looking like seki, is
+    /// captured by the opponent moving first (or, for the opponent's stones inside, lives).
     Reading,
     /// Seki the local search read and found holding (its side, moving first, keeps it).
     Seki,

@@ -8,9 +8,9 @@
 //! settle stays as the estimate left it.
 
 use super::playout::PlayoutBoard;
+use super::reading;
 use super::territory::is_seki_region;
-use crate::board::{Cell, Chains, Geometry, Grid, regions};
-use std::collections::HashMap;
+use crate::board::{Cell, Chain, Chains, Geometry, Grid, regions};
 
 /// Nodes one attempt (one attacker, one target) may visit before it gives up.
 const BUDGET: u32 = 1_000;
@@ -57,32 +57,34 @@ pub(super) fn read(g: &Grid, cells: &[Cell], settled: &dyn Fn(usize) -> bool) ->
             .collect();
         around.sort_unstable();
         around.dedup();
-        let Some(area) = local_area(geo, cells, &ch, &r.points, &around) else {
-            continue;
-        };
+        // First the fight between the chains around the region alone, the walls outside
+        // taken as safe; then, if that did not settle it, with the short-of-liberties chains
+        // next to them, whose capture may be the way out.
+        let narrow = narrow_area(geo, cells, &ch, &r.points, &around);
+        let wide = local_area(geo, cells, &ch, &r.points, &around);
         for &t in &around {
             let target = &ch.chains[t];
             if out.refuted.contains(&t) || target.stones.iter().any(|&s| settled(s)) {
                 continue;
             }
-            if left == 0 {
-                return out;
+            let mut answer = None;
+            for (area, confined) in [(&narrow, true), (&wide, false)] {
+                let Some(area) = area else { continue };
+                if left == 0 {
+                    return out;
+                }
+                let (a, used) = attempt(geo, &g.cells, cells, area, target, BUDGET.min(left));
+                left -= used;
+                // A capture read in the narrow area stands only if the walls it took as safe
+                // are: the target's other neighbours keep two liberties outside it.
+                answer = match a {
+                    Some(true) if confined && !walls_hold(geo, &ch, target, &area.points) => None,
+                    a => a,
+                };
+                if answer.is_some() {
+                    break;
+                }
             }
-            let mut search = Search {
-                geo,
-                area: &area.points,
-                attacker: target.color.opponent(),
-                target: target.stones[0],
-                budget: BUDGET.min(left),
-                table: HashMap::new(),
-                marks: vec![0; cells.len()],
-                stamp: 0,
-            };
-            // Every empty point filled once, and the stones captured inside played again.
-            let depth = (area.empty + area.inside + 2).min(16);
-            // The target's side moves first: a capture it cannot stop is a dead group.
-            let answer = search.attacker_wins(cells.to_vec(), None, false, depth);
-            left -= BUDGET.min(left) - search.budget;
             match answer {
                 Some(true) => {
                     out.refuted.push(t);
@@ -102,6 +104,52 @@ pub(super) fn read(g: &Grid, cells: &[Cell], settled: &dyn Fn(usize) -> bool) ->
     out
 }
 
+/// One search in `area`: does the target's opponent capture it even when the target's side
+/// moves first (and may pass)? With the nodes it used. The fight is read on the real board
+/// (`real`), the dead stones still on it: a dead stone inside an eye still takes a liberty
+/// until it is captured, which is what makes many seki (the stones next to the area that the
+/// verdict lifted join it, to be captured and played on again).
+fn attempt(
+    geo: &Geometry,
+    real: &[Cell],
+    lifted: &[Cell],
+    area: &Area,
+    target: &Chain,
+    budget: u32,
+) -> (Option<bool>, u32) {
+    let mut points = area.points.clone();
+    let mut i = 0;
+    while i < points.len() {
+        for q in geo.neighbours(points[i]) {
+            if real[q].is_stone() && lifted[q] == Cell::Empty && !points.contains(&q) {
+                points.push(q);
+            }
+        }
+        i += 1;
+    }
+    let added = (points.len() - area.points.len()) as u32;
+    points.sort_unstable();
+    // Every empty point filled once, and the stones captured inside played again.
+    let depth = (area.empty + area.inside + 2 * added + 2).min(16);
+    reading::captures(geo, real, &points, target, false, depth, budget)
+}
+
+/// True when every opposing chain next to `target` keeps two liberties outside `area`: a
+/// search confined to the area could not have captured it, and need not have.
+fn walls_hold(geo: &Geometry, ch: &Chains, target: &Chain, area: &[usize]) -> bool {
+    target
+        .stones
+        .iter()
+        .flat_map(|&s| geo.neighbours(s))
+        .filter_map(|q| ch.id[q])
+        .filter(|&ci| ch.chains[ci].color != target.color)
+        .all(|ci| {
+            let wall = &ch.chains[ci];
+            wall.stones.iter().any(|s| area.contains(s))
+                || wall.libs.iter().filter(|l| !area.contains(l)).count() >= 2
+        })
+}
+
 /// Where a local fight is played.
 struct Area {
     /// The points where moves may be played (stones among them, played on once captured).
@@ -110,6 +158,18 @@ struct Area {
     empty: u32,
     /// Stones among them of chains small enough to be captured and played on again.
     inside: u32,
+}
+
+/// The narrow area of a fight: the region and the stones and liberties of the chains around
+/// it, nothing else. `None` when it holds too many empty points.
+fn narrow_area(
+    geo: &Geometry,
+    cells: &[Cell],
+    ch: &Chains,
+    region: &[usize],
+    around: &[usize],
+) -> Option<Area> {
+    area_of(geo, cells, ch, region, around)
 }
 
 /// The points where the local fight is played: the region, the liberties of the chains around
@@ -135,169 +195,55 @@ fn local_area(
             }
         }
     }
+    area_of(geo, cells, ch, region, &chains)
+}
+
+/// The region with the stones and liberties of `chains`, and of every chain a move on one of
+/// its empty points would join or take (a stone played there must not draw liberties from
+/// outside the area unseen); `None` when it holds too many empty points.
+fn area_of(
+    geo: &Geometry,
+    cells: &[Cell],
+    ch: &Chains,
+    region: &[usize],
+    chains: &[usize],
+) -> Option<Area> {
+    let mut chains = chains.to_vec();
     let mut area: Vec<usize> = region.to_vec();
-    for &ci in &chains {
-        area.extend(&ch.chains[ci].libs);
-        area.extend(&ch.chains[ci].stones);
+    let mut done = 0;
+    loop {
+        for &ci in &chains[done..] {
+            area.extend(&ch.chains[ci].libs);
+            area.extend(&ch.chains[ci].stones);
+        }
+        done = chains.len();
+        area.sort_unstable();
+        area.dedup();
+        if area.iter().filter(|&&p| cells[p] == Cell::Empty).count() > MAX_EMPTY {
+            return None;
+        }
+        for &p in area.iter().filter(|&&p| cells[p] == Cell::Empty) {
+            for q in geo.neighbours(p) {
+                if let Some(cj) = ch.id[q]
+                    && !chains.contains(&cj)
+                {
+                    chains.push(cj);
+                }
+            }
+        }
+        if chains.len() == done {
+            break;
+        }
     }
-    area.sort_unstable();
-    area.dedup();
     let empty = area.iter().filter(|&&p| cells[p] == Cell::Empty).count();
     let inside = chains
         .iter()
         .map(|&ci| ch.chains[ci].stones.len())
         .filter(|&n| n <= MAX_EMPTY)
         .sum::<usize>();
-    (empty <= MAX_EMPTY).then(|| Area {
+    Some(Area {
         points: area,
         empty: empty as u32,
         inside: inside.min(MAX_EMPTY) as u32,
     })
-}
-
-/// One capture search: can `attacker` take the chain at `target`?
-struct Search<'a> {
-    geo: &'a Geometry,
-    area: &'a [usize],
-    attacker: Cell,
-    target: usize,
-    budget: u32,
-    /// Proved results by position, side to move and ko point: `(attacker wins, depth)`.
-    table: HashMap<(u64, bool, usize), (bool, u32)>,
-    /// Per point, the stamp of the last chain walk that met it.
-    marks: Vec<u32>,
-    stamp: u32,
-}
-
-impl Search<'_> {
-    /// Whether the attacker captures the target within `depth` moves; `None` when the budget
-    /// ran out first. The defender may pass; the attacker may not (a pass gains it nothing).
-    fn attacker_wins(
-        &mut self,
-        cells: Vec<Cell>,
-        ko: Option<usize>,
-        attacker_to_move: bool,
-        depth: u32,
-    ) -> Option<bool> {
-        if cells[self.target] != self.attacker.opponent() {
-            return Some(true);
-        }
-        if depth == 0 {
-            return Some(false);
-        }
-        let key = (self.hash(&cells), attacker_to_move, ko.unwrap_or(0));
-        if let Some(&(wins, at)) = self.table.get(&key)
-            && (wins || at >= depth)
-        {
-            return Some(wins);
-        }
-        if self.budget == 0 {
-            return None;
-        }
-        self.budget -= 1;
-        let mover = if attacker_to_move {
-            self.attacker
-        } else {
-            self.attacker.opponent()
-        };
-        // The attacker needs one winning move; the defender one refutation, a pass included.
-        let mut unknown = false;
-        let mut options: Vec<Option<usize>> = Vec::with_capacity(self.area.len() + 1);
-        if !attacker_to_move {
-            options.push(None);
-        }
-        options.extend(self.area.iter().map(|&p| Some(p)));
-        for option in options {
-            let (next, next_ko) = match option {
-                None => (cells.clone(), None),
-                Some(p) if Some(p) == ko => continue,
-                Some(p) => match self.play(&cells, p, mover) {
-                    Some(played) => played,
-                    None => continue,
-                },
-            };
-            match self.attacker_wins(next, next_ko, !attacker_to_move, depth - 1) {
-                // The mover got what it wanted: proved.
-                Some(wins) if wins == attacker_to_move => {
-                    self.table.insert(key, (wins, depth));
-                    return Some(wins);
-                }
-                None => unknown = true,
-                Some(_) => {}
-            }
-        }
-        if unknown {
-            return None;
-        }
-        // Every option failed the mover.
-        let wins = !attacker_to_move;
-        self.table.insert(key, (wins, depth));
-        Some(wins)
-    }
-
-    /// The area's contents, as a key.
-    fn hash(&self, cells: &[Cell]) -> u64 {
-        self.area.iter().fold(0xcbf2_9ce4_8422_2325, |h, &p| {
-            (h ^ u64::from(cells[p].bit())).wrapping_mul(0x0100_0000_01b3)
-        })
-    }
-
-    /// Plays `c` at `p`: the new cells and the ko point (where a single captured stone was, when
-    /// the stone played stands alone in atari), or `None` when the move is illegal (occupied,
-    /// suicide).
-    fn play(&mut self, cells: &[Cell], p: usize, c: Cell) -> Option<(Vec<Cell>, Option<usize>)> {
-        if cells[p] != Cell::Empty {
-            return None;
-        }
-        let mut next = cells.to_vec();
-        next[p] = c;
-        let mut captured = Vec::new();
-        for q in self.geo.neighbours(p) {
-            if next[q] == c.opponent() && !captured.contains(&q) {
-                let (stones, libs) = self.chain(&next, q);
-                if libs == 0 {
-                    captured.extend(stones);
-                }
-            }
-        }
-        for &s in &captured {
-            next[s] = Cell::Empty;
-        }
-        let (stones, libs) = self.chain(&next, p);
-        if libs == 0 {
-            return None;
-        }
-        let ko = match (captured.as_slice(), stones.len(), libs) {
-            ([one], 1, 1) => Some(*one),
-            _ => None,
-        };
-        Some((next, ko))
-    }
-
-    /// The stones of the chain at `p` and its number of liberties.
-    fn chain(&mut self, cells: &[Cell], p: usize) -> (Vec<usize>, usize) {
-        self.stamp = self.stamp.wrapping_add(1);
-        let stamp = self.stamp;
-        let c = cells[p];
-        let mut stones = vec![p];
-        self.marks[p] = stamp;
-        let mut libs = 0;
-        let mut i = 0;
-        while i < stones.len() {
-            for q in self.geo.neighbours(stones[i]) {
-                if self.marks[q] == stamp {
-                    continue;
-                }
-                if cells[q] == c {
-                    self.marks[q] = stamp;
-                    stones.push(q);
-                } else if cells[q] == Cell::Empty {
-                    self.marks[q] = stamp;
-                    libs += 1;
-                }
-            }
-            i += 1;
-        }
-        (stones, libs)
-    }
 }

@@ -630,3 +630,104 @@ fn deciding_the_uncertain_groups_each_way_moves_only_their_stones() {
     assert!(plain.uncertain_groups().next().is_none());
     assert!(plain.decided_for(&two_eyes, Color::Black).is_none());
 }
+
+/// A White group walled in by a pass-alive Black group (eyes on the top and bottom rows),
+/// its inside given as four rows of five points (`O` White, `X` Black, `.` empty).
+fn walled_in(inside: [&str; 4]) -> Position {
+    let mut rows = vec![
+        ".X.XXXXX.X.".to_string(),
+        "XXXXXXXXXXX".to_string(),
+        "XXOOOOOOOXX".to_string(),
+    ];
+    rows.extend(inside.iter().map(|r| format!("XXO{r}OXX")));
+    rows.push("XXOOOOOOOXX".into());
+    rows.push("XXXXXXXXXXX".into());
+    rows.push(".X.XXXXX.X.".into());
+    let refs: Vec<&str> = rows.iter().map(String::as_str).collect();
+    pos(&refs)
+}
+
+/// The White group's status (its wall stone at c3) and how it was decided.
+fn walled_in_verdict(inside: [&str; 4]) -> (Option<ChainStatus>, Option<Method>) {
+    let p = walled_in(inside);
+    let ld = est(&p);
+    (status_at(&ld, &p, 2, 2), method_at(&ld, 2, 2))
+}
+
+#[test]
+fn eye_shapes_that_die_when_the_opponent_moves_first_are_dead() {
+    // Each space is one eye however White answers: Black fills it, is captured and plays
+    // the vital point of what is left (the playouts, which never self-atari a big chain,
+    // kept all of these alive).
+    let dead: [(&str, [&str; 4]); 8] = [
+        ("square four", ["..OOO", "..OOO", "OOOOO", "OOOOO"]),
+        ("pyramid four", ["...OO", "O.OOO", "OOOOO", "OOOOO"]),
+        ("bulky five", ["..OOO", "...OO", "OOOOO", "OOOOO"]),
+        ("crossed five", ["O.OOO", "...OO", "O.OOO", "OOOOO"]),
+        ("rabbity six", ["O.OOO", "...OO", "..OOO", "OOOOO"]),
+        // Dead once Black takes the middle: at the end of a game it is Black's to take.
+        ("straight three", ["...OO", "OOOOO", "OOOOO", "OOOOO"]),
+        ("bent three", ["..OOO", ".OOOO", "OOOOO", "OOOOO"]),
+        // Black's stone on the vital point of a bulky five.
+        (
+            "bulky five, vital point taken",
+            ["..OOO", ".X.OO", "OOOOO", "OOOOO"],
+        ),
+    ];
+    for (name, inside) in dead {
+        assert_eq!(
+            walled_in_verdict(inside),
+            (Some(ChainStatus::Dead), Some(Method::Reading)),
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn eye_shapes_that_make_two_eyes_whoever_moves_first_live() {
+    // Miai: wherever Black plays, White takes the other point and has two eyes.
+    let alive: [(&str, [&str; 4]); 4] = [
+        ("straight four", ["....O", "OOOOO", "OOOOO", "OOOOO"]),
+        ("bent four", ["..OOO", ".OOOO", ".OOOO", "OOOOO"]),
+        ("rectangular six", ["...OO", "...OO", "OOOOO", "OOOOO"]),
+        ("two eyes apart", [".O.OO", "OOOOO", "OOOOO", "OOOOO"]),
+    ];
+    for (name, inside) in alive {
+        assert_eq!(
+            walled_in_verdict(inside).0,
+            Some(ChainStatus::Alive),
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn a_false_eye_is_no_eye() {
+    // g1 looks like White's second eye, but Black holds f2, one of its two diagonals on the
+    // edge: the three stones right of it are in atari, and once they are taken White has one
+    // eye left.
+    let p = pos(&[
+        ".X.X.X.X.",
+        "XXXXXXXXX",
+        "XXXXXXXXX",
+        "XXXXXXXXX",
+        "XXXXXXXXX",
+        "XXXXXXXXX",
+        "XXXXXXXXX",
+        "XOOOXXOOX",
+        "XO.OOO.OX",
+    ]);
+    let ld = est(&p);
+    assert_eq!(status_at(&ld, &p, 1, 7), Some(ChainStatus::Dead));
+    assert_eq!(status_at(&ld, &p, 7, 8), Some(ChainStatus::Dead));
+}
+
+#[test]
+fn an_eye_and_stones_to_capture_make_life() {
+    // Two Black stones inside White's space, and an eye of White's beside them: White takes
+    // them when it likes and has a second eye (pass-alive): never read as dead.
+    let p = walled_in(["X.OOO", "XOO.O", ".OOOO", "OOOOO"]);
+    let ld = est(&p);
+    assert_eq!(status_at(&ld, &p, 2, 2), Some(ChainStatus::Alive));
+    assert_eq!(status_at(&ld, &p, 3, 3), Some(ChainStatus::Dead));
+}

@@ -1,0 +1,216 @@
+//! Groups shut in a small space of their own, read out instead of left to the playouts.
+//!
+//! A group whose every liberty lies in a few points it encloses (empty points, and opposing
+//! stones with no way out) lives or dies by that space alone: a square four, a bulky five or
+//! a flower six is dead, a straight three dies once the opponent takes its vital point, a
+//! false eye is no eye, a couple of stones sharing the group's last liberties are a
+//! sacrifice, not a seki. The playouts never try the self-ataris these kills need, so the
+//! space is searched exhaustively (`reading`), the opponent moving first — a group that needs
+//! one more move to live is dead at the end of a game, as the players and the engines count
+//! it. Only a capture the search proves turns a living group dead; the walls around the
+//! space must be safe (alive in the estimate, two liberties outside it), or nothing is said.
+
+use super::reading;
+use crate::board::{Cell, Chains, Grid};
+
+/// Most points (empty, or opposing stones inside) a space may hold to be read.
+const MAX_SPACE: usize = 8;
+/// Deepest reading, in moves (passes included).
+const MAX_DEPTH: u32 = 40;
+/// Nodes one group's reading may visit.
+const BUDGET: u32 = 3_000;
+/// Nodes all the readings of one position may visit.
+const POSITION_BUDGET: u32 = 6_000;
+
+/// A group the reading found dead, and the opposing chains inside its space (which live).
+pub(super) struct Killed {
+    /// The group's chains (indices in the `Chains` given).
+    pub group: Vec<usize>,
+    /// Opposing chains inside its space.
+    pub inside: Vec<usize>,
+}
+
+/// The groups among `candidates` (lists of chain indices, one colour each) that are shut in
+/// a small space and die there with the opponent moving first. `wall_alive(ci)` says whether
+/// an opposing chain around the space may be taken as safe.
+pub(super) fn read(
+    g: &Grid,
+    ch: &Chains,
+    candidates: &[Vec<usize>],
+    wall_alive: &dyn Fn(usize) -> bool,
+    lifted: &[Cell],
+) -> Vec<Killed> {
+    let mut out = Vec::new();
+    let mut left = POSITION_BUDGET;
+    for grp in candidates {
+        if left == 0 {
+            break;
+        }
+        let Some(space) = space_of(g, ch, grp) else {
+            continue;
+        };
+        if !space
+            .walls
+            .iter()
+            .all(|&w| wall_alive(w) && wall_holds(g, lifted, ch, w, &space.points))
+        {
+            continue;
+        }
+        // The group's biggest chain is the one to take: the rest cannot live without it.
+        let Some(&target) = grp.iter().max_by_key(|&&ci| ch.chains[ci].stones.len()) else {
+            continue;
+        };
+        let mut area = space.points.clone();
+        // The group's other chains may be taken and their points played again (and a capture
+        // must show in the search's table of positions).
+        for &ci in grp.iter().filter(|&&ci| ci != target) {
+            area.extend(&ch.chains[ci].stones);
+        }
+        area.sort_unstable();
+        area.dedup();
+        // A kill in a space of n points fills it (the defender passing), is captured and
+        // starts again in the smaller space left: about n² moves.
+        let n = space.points.len() as u32;
+        let depth = (n * (n + 2)).clamp(8, MAX_DEPTH);
+        let (answer, used) = reading::captures(
+            &g.geo,
+            &g.cells,
+            &area,
+            &ch.chains[target],
+            true,
+            depth,
+            BUDGET.min(left),
+        );
+        left -= used;
+        if answer == Some(true) {
+            out.push(Killed {
+                group: grp.clone(),
+                inside: space.inside,
+            });
+        }
+    }
+    out
+}
+
+/// True when the wall `w` cannot be taken while the space is fought out: it keeps two
+/// liberties outside the space, and the empty points it can reach from them outside are more
+/// than the space holds, so it can always extend (two liberties inside a tiny eye of its own,
+/// as in a seki, are no such reserve). Read on `lifted`, the board without the dead stones:
+/// the points they hold are the wall's once they are taken off.
+fn wall_holds(g: &Grid, lifted: &[Cell], ch: &Chains, w: usize, space: &[usize]) -> bool {
+    let mut outside: Vec<usize> = ch.chains[w]
+        .stones
+        .iter()
+        .flat_map(|&s| g.geo.neighbours(s))
+        .filter(|&q| lifted[q] == Cell::Empty && !space.contains(&q))
+        .collect();
+    outside.sort_unstable();
+    outside.dedup();
+    if outside.len() < 2 {
+        return false;
+    }
+    let need = space.len() + 2;
+    let mut seen = outside.clone();
+    let mut stack = outside;
+    while let Some(p) = stack.pop() {
+        if seen.len() >= need {
+            return true;
+        }
+        for q in g.geo.neighbours(p) {
+            if lifted[q] == Cell::Empty && !space.contains(&q) && !seen.contains(&q) {
+                seen.push(q);
+                stack.push(q);
+            }
+        }
+    }
+    seen.len() >= need
+}
+
+/// A group's own space: the points it encloses, the opposing chains inside them and the
+/// opposing chains around (its walls).
+struct Space {
+    /// Empty points and opposing stones inside, padded indices, ascending.
+    points: Vec<usize>,
+    /// Opposing chains wholly inside.
+    inside: Vec<usize>,
+    /// Opposing chains next to the group or its space that are not inside.
+    walls: Vec<usize>,
+}
+
+/// The space of `grp`: empty points reached from its liberties through empty points, and the
+/// opposing chains whose every liberty is among them and that touch no other group of the
+/// group's colour. `None` when it holds more than [`MAX_SPACE`] points or no point at all.
+fn space_of(g: &Grid, ch: &Chains, grp: &[usize]) -> Option<Space> {
+    let geo = &g.geo;
+    let first = ch.chains.get(*grp.first()?)?;
+    let own = first.color;
+    let in_grp = |q: usize| ch.id[q].is_some_and(|ci| grp.contains(&ci));
+    let mut empties: Vec<usize> = Vec::new();
+    let mut stack: Vec<usize> = grp
+        .iter()
+        .flat_map(|&ci| ch.chains[ci].libs.iter().copied())
+        .collect();
+    while let Some(p) = stack.pop() {
+        if empties.contains(&p) {
+            continue;
+        }
+        empties.push(p);
+        if empties.len() > MAX_SPACE {
+            return None;
+        }
+        for q in geo.neighbours(p) {
+            if g.cells[q] == Cell::Empty && !empties.contains(&q) {
+                stack.push(q);
+            }
+        }
+    }
+    if empties.is_empty() {
+        return None;
+    }
+    // Opposing chains next to the group or its empty points.
+    let mut near: Vec<usize> = grp
+        .iter()
+        .flat_map(|&ci| ch.chains[ci].stones.iter())
+        .chain(empties.iter())
+        .flat_map(|&p| geo.neighbours(p))
+        .filter_map(|q| ch.id[q])
+        .filter(|&ci| ch.chains[ci].color == own.opponent())
+        .collect();
+    near.sort_unstable();
+    near.dedup();
+    let mut points = empties.clone();
+    let (mut inside, mut walls) = (Vec::new(), Vec::new());
+    for ci in near {
+        let c = &ch.chains[ci];
+        let shut_in = c.libs.iter().all(|l| empties.contains(l))
+            && c.stones.iter().all(|&s| {
+                geo.neighbours(s)
+                    .into_iter()
+                    .all(|q| g.cells[q] != own || in_grp(q))
+            });
+        if shut_in {
+            inside.push(ci);
+            points.extend(&c.stones);
+        } else {
+            walls.push(ci);
+        }
+    }
+    // Every empty point of the space next to a wall is a shared liberty; an empty point must
+    // not also border another group of the group's colour (then it is no space of its own).
+    if empties.iter().any(|&p| {
+        geo.neighbours(p)
+            .into_iter()
+            .any(|q| g.cells[q] == own && !in_grp(q))
+    }) {
+        return None;
+    }
+    if points.len() > MAX_SPACE {
+        return None;
+    }
+    points.sort_unstable();
+    Some(Space {
+        points,
+        inside,
+        walls,
+    })
+}

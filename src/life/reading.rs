@@ -1,0 +1,202 @@
+//! A small capture search confined to a few points: can one side take a chain of the other,
+//! whoever moves first? The seki proof and the reading of groups shut in a small space of
+//! their own both rest on it. Exhaustive within its depth and node budget, with a table of
+//! proved positions; a result that ran out of budget is `None`, never a guess.
+
+use crate::board::{Cell, Chain, Geometry};
+use std::collections::HashMap;
+
+/// Whether `target`'s opponent captures it with moves confined to `area` (the defender may
+/// pass, the attacker may not), the attacker moving first when `attacker_first`; `None` when
+/// `budget` nodes were not enough. With the nodes used.
+pub(super) fn captures(
+    geo: &Geometry,
+    cells: &[Cell],
+    area: &[usize],
+    target: &Chain,
+    attacker_first: bool,
+    depth: u32,
+    budget: u32,
+) -> (Option<bool>, u32) {
+    let Some(&t) = target.stones.first() else {
+        return (None, 0);
+    };
+    let mut search = Search {
+        geo,
+        area,
+        attacker: target.color.opponent(),
+        target: t,
+        budget,
+        table: HashMap::new(),
+        marks: vec![0; cells.len()],
+        stamp: 0,
+    };
+    let answer = search.attacker_wins(cells.to_vec(), None, attacker_first, depth);
+    (answer, budget - search.budget)
+}
+
+/// One capture search: can `attacker` take the chain at `target`?
+struct Search<'a> {
+    geo: &'a Geometry,
+    area: &'a [usize],
+    attacker: Cell,
+    target: usize,
+    budget: u32,
+    /// Proved results by position, side to move and ko point: `(attacker wins, depth)`.
+    table: HashMap<(u64, bool, usize), (bool, u32)>,
+    /// Per point, the stamp of the last chain walk that met it.
+    marks: Vec<u32>,
+    stamp: u32,
+}
+
+impl Search<'_> {
+    /// Whether the attacker captures the target within `depth` moves; `None` when the budget
+    /// ran out first. The defender may pass; the attacker may not (a pass gains it nothing).
+    fn attacker_wins(
+        &mut self,
+        cells: Vec<Cell>,
+        ko: Option<usize>,
+        attacker_to_move: bool,
+        depth: u32,
+    ) -> Option<bool> {
+        if cells[self.target] != self.attacker.opponent() {
+            return Some(true);
+        }
+        if depth == 0 {
+            return Some(false);
+        }
+        let key = (self.hash(&cells), attacker_to_move, ko.unwrap_or(0));
+        if let Some(&(wins, at)) = self.table.get(&key)
+            && (wins || at >= depth)
+        {
+            return Some(wins);
+        }
+        if self.budget == 0 {
+            return None;
+        }
+        self.budget -= 1;
+        let mover = if attacker_to_move {
+            self.attacker
+        } else {
+            self.attacker.opponent()
+        };
+        // The attacker needs one winning move; the defender one refutation, a pass included.
+        let mut unknown = false;
+        let mut options: Vec<Option<usize>> = Vec::with_capacity(self.area.len() + 1);
+        if !attacker_to_move {
+            options.push(None);
+        }
+        options.extend(self.area.iter().map(|&p| Some(p)));
+        if attacker_to_move {
+            // The target's liberties first: most attacks start there, and a proof found
+            // early spares the rest of the tree.
+            let libs = self.liberties(&cells, self.target);
+            options.sort_by_key(|o| o.is_none_or(|p| !libs.contains(&p)));
+        }
+        for option in options {
+            let (next, next_ko) = match option {
+                None => (cells.clone(), None),
+                Some(p) if Some(p) == ko => continue,
+                Some(p) => match self.play(&cells, p, mover) {
+                    Some(played) => played,
+                    None => continue,
+                },
+            };
+            match self.attacker_wins(next, next_ko, !attacker_to_move, depth - 1) {
+                // The mover got what it wanted: proved.
+                Some(wins) if wins == attacker_to_move => {
+                    self.table.insert(key, (wins, depth));
+                    return Some(wins);
+                }
+                None => unknown = true,
+                Some(_) => {}
+            }
+        }
+        if unknown {
+            return None;
+        }
+        // Every option failed the mover.
+        let wins = !attacker_to_move;
+        self.table.insert(key, (wins, depth));
+        Some(wins)
+    }
+
+    /// The area's contents, as a key.
+    fn hash(&self, cells: &[Cell]) -> u64 {
+        self.area.iter().fold(0xcbf2_9ce4_8422_2325, |h, &p| {
+            (h ^ u64::from(cells[p].bit())).wrapping_mul(0x0100_0000_01b3)
+        })
+    }
+
+    /// Plays `c` at `p`: the new cells and the ko point (where a single captured stone was, when
+    /// the stone played stands alone in atari), or `None` when the move is illegal (occupied,
+    /// suicide).
+    fn play(&mut self, cells: &[Cell], p: usize, c: Cell) -> Option<(Vec<Cell>, Option<usize>)> {
+        if cells[p] != Cell::Empty {
+            return None;
+        }
+        let mut next = cells.to_vec();
+        next[p] = c;
+        let mut captured = Vec::new();
+        for q in self.geo.neighbours(p) {
+            if next[q] == c.opponent() && !captured.contains(&q) {
+                let (stones, libs) = self.chain(&next, q);
+                if libs == 0 {
+                    captured.extend(stones);
+                }
+            }
+        }
+        for &s in &captured {
+            next[s] = Cell::Empty;
+        }
+        let (stones, libs) = self.chain(&next, p);
+        if libs == 0 {
+            return None;
+        }
+        let ko = match (captured.as_slice(), stones.len(), libs) {
+            ([one], 1, 1) => Some(*one),
+            _ => None,
+        };
+        Some((next, ko))
+    }
+
+    /// The liberties of the chain at `p`.
+    fn liberties(&mut self, cells: &[Cell], p: usize) -> Vec<usize> {
+        let (stones, _) = self.chain(cells, p);
+        let mut libs: Vec<usize> = stones
+            .iter()
+            .flat_map(|&s| self.geo.neighbours(s))
+            .filter(|&q| cells[q] == Cell::Empty)
+            .collect();
+        libs.sort_unstable();
+        libs.dedup();
+        libs
+    }
+
+    /// The stones of the chain at `p` and its number of liberties.
+    fn chain(&mut self, cells: &[Cell], p: usize) -> (Vec<usize>, usize) {
+        self.stamp = self.stamp.wrapping_add(1);
+        let stamp = self.stamp;
+        let c = cells[p];
+        let mut stones = vec![p];
+        self.marks[p] = stamp;
+        let mut libs = 0;
+        let mut i = 0;
+        while i < stones.len() {
+            for q in self.geo.neighbours(stones[i]) {
+                if self.marks[q] == stamp {
+                    continue;
+                }
+                if cells[q] == c {
+                    self.marks[q] = stamp;
+                    stones.push(q);
+                } else if cells[q] == Cell::Empty {
+                    self.marks[q] = stamp;
+                    libs += 1;
+                }
+            }
+            i += 1;
+        }
+        (stones, libs)
+    }
+}

@@ -220,6 +220,26 @@ pub(super) fn build_game(
             margin: None,
         },
     };
+    // Fox writes `draw` for a game annulled without a count (its pro handicap and teaching
+    // games, aborted games): in an even game its komi has a half point, so no count can end
+    // equal. Such a game is void, not a jigo.
+    let half_point_komi = komi.value.is_none_or(|k| (k * 2.0).rem_euclid(2.0) == 1.0);
+    if fox
+        && result.winner == Winner::Draw
+        && handicap_declared.is_none_or(|h| h <= 1)
+        && half_point_komi
+    {
+        warnings.push(format!(
+            "RE[{}] in a Fox even game with a half-point komi cannot be a count: read as void (annulled)",
+            result.raw.as_deref().unwrap_or_default()
+        ));
+        result = RecordedResult {
+            raw: result.raw.take(),
+            winner: Winner::Void,
+            kind: None,
+            margin: None,
+        };
+    }
     // Komi written ×50 (`KM[375]`) is Fox's Chinese count in stones (zi, 子: half the
     // points), and so is its result: `B+0.75` is Black by 1.5 points.
     if komi.in_stones
@@ -335,6 +355,20 @@ mod tests {
         // A Fox handicap game's zero is its komi.
         let g = one("(;GM[1]KM[0]HA[2]AP[GNU Go:3.8]TC[3]TT[30];AB[pd][dp];W[dd])");
         assert_eq!(g.facts.komi.value, Some(0.0));
+    }
+
+    #[test]
+    fn a_fox_draw_in_an_even_game_is_void() {
+        let g = one("(;GM[1]AP[foxwq]KM[0]HA[0]RU[Japanese]RE[draw];B[pd];W[dd])");
+        assert_eq!(g.result.winner, Winner::Void);
+        assert_eq!(g.result.kind, None);
+        assert_eq!(g.result.raw.as_deref(), Some("draw"));
+        assert!(has_warning(&g, "read as void"), "{:?}", g.warnings);
+        // A handicap game with komi 0 can end equal; other clients' draws stay draws.
+        let g = one("(;GM[1]AP[foxwq]KM[0]HA[3]RE[draw];AB[dd][pd][dp];W[pp])");
+        assert_eq!(g.result.winner, Winner::Draw);
+        let g = one("(;GM[1]AP[CGoban:3]KM[6.5]RE[0];B[pd])");
+        assert_eq!(g.result.winner, Winner::Draw);
     }
 
     #[test]

@@ -86,15 +86,11 @@ pub fn score_game(
         Some(cmd) if ld.flagged() => ask_oracle(cmd, &replay.position, komi, ld),
         _ => (ld, None),
     };
-    let open = open_points(&replay.position, &ld);
-    let area = replay.position.cells.len();
     // A record that stops early (`W+0.5` after 80 moves, no passes, no markup) leaves a
     // board of unsettled space: counting it would accuse a sound result.
-    let unfinished = (!replay.ended_by_passes && !has_markup && open * 10 > area).then(|| {
-        format!(
-            "unfinished position: {open} of {area} points belong to nobody and the record does not end with two passes"
-        )
-    });
+    let unfinished = (!replay.ended_by_passes && !has_markup)
+        .then(|| unsettled(&replay.position, &ld))
+        .flatten();
     let mut score = scoring::score(&ScoreInput::of_game(record, replay, &ld, handicap));
     score.dead_stones.oracle_error = oracle_error;
     Some(Scored {
@@ -141,6 +137,61 @@ fn open_points(pos: &crate::board::Position, ld: &life::LifeAndDeath) -> usize {
         .zip(&ld.territory)
         .filter(|(c, t)| c.is_none() && t.is_none())
         .count()
+}
+
+/// Most points one connected region of open points may hold in a finished position: the
+/// dame left between two walls are a few points; ten or more in one piece is a boundary
+/// nobody closed (Fox counts games stopped so, and its result then follows the server's
+/// estimate, not the board). Chosen on Fox Pro2 and Pro1 1p–4p, checked on Pro1 5p–9p and
+/// yenw (README, "Fox records").
+const LARGEST_OPEN_REGION: usize = 10;
+
+/// Why a position that did not end by passes is not finished, if it is not: more than a
+/// tenth of the board belongs to nobody, or one open region holds
+/// [`LARGEST_OPEN_REGION`] points or more.
+fn unsettled(pos: &crate::board::Position, ld: &life::LifeAndDeath) -> Option<String> {
+    let open = open_points(pos, ld);
+    let area = pos.cells.len();
+    let largest = largest_open_region(pos, ld);
+    if open * 10 > area {
+        Some(format!(
+            "unfinished position: {open} of {area} points belong to nobody and the record does not end with two passes"
+        ))
+    } else if largest >= LARGEST_OPEN_REGION {
+        Some(format!(
+            "unfinished position: an open region of {largest} points (of {open} belonging to nobody) and the record does not end with two passes"
+        ))
+    } else {
+        None
+    }
+}
+
+/// The size of the largest connected region of open points (see [`open_points`]).
+fn largest_open_region(pos: &crate::board::Position, ld: &life::LifeAndDeath) -> usize {
+    use crate::board::{Cell, Grid, flood};
+    let Some(grid) = Grid::from_position(pos) else {
+        return 0;
+    };
+    let geo = &grid.geo;
+    let open = |i: usize| {
+        pos.cells.get(i).is_some_and(|c| c.is_none())
+            && ld.territory.get(i).is_some_and(|t| t.is_none())
+    };
+    let mut seen = vec![false; grid.cells.len()];
+    let (mut stack, mut region) = (Vec::new(), Vec::new());
+    let mut largest = 0;
+    for start in 0..pos.cells.len() {
+        let ps = geo.pad(start);
+        if seen[ps] || !open(start) {
+            continue;
+        }
+        region.clear();
+        flood(geo, ps, &mut seen, &mut stack, &mut region, |q| {
+            grid.cells[q] != Cell::Edge && open(geo.unpad(q))
+        });
+        largest = largest.max(region.len());
+    }
+    largest
 }
 
 /// The handicap of a record and its main line replayed (handicap placements are no wrong turn).
@@ -428,6 +479,31 @@ pub fn picture(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::life::tests::pos;
+
+    #[test]
+    fn an_open_region_of_ten_points_is_an_unfinished_position() {
+        // Black's wall (eyes in columns a, c) and White's (eyes in i, k) on an 11x11 board;
+        // column f holds `gap` open points (dame) from the second row down.
+        let position = |gap: usize| {
+            let rows: Vec<String> = (0..11)
+                .map(|y| {
+                    let f = if (1..=gap).contains(&y) { '.' } else { 'X' };
+                    format!(".X.XX{f}OO.O.")
+                })
+                .collect();
+            pos(&rows.iter().map(String::as_str).collect::<Vec<_>>())
+        };
+        let small = position(9);
+        let ld = life::decide(&small, None, DeadStoneMethod::None);
+        assert_eq!(largest_open_region(&small, &ld), 9);
+        assert_eq!(unsettled(&small, &ld), None);
+        let big = position(10);
+        let ld = life::decide(&big, None, DeadStoneMethod::None);
+        assert_eq!(largest_open_region(&big, &ld), 10);
+        let why = unsettled(&big, &ld).unwrap_or_default();
+        assert!(why.contains("open region of 10 points"), "{why}");
+    }
 
     #[test]
     fn game_refs_split_on_a_trailing_index_only() {

@@ -405,8 +405,10 @@ pub fn japanese_territory(pos: &Position, life: &LifeAndDeath) -> Vec<Option<Col
 }
 
 /// Per point: true when its one-colour region (empty and dead points with the same owner)
-/// borders a seki chain (an eye in seki: no territory under Japanese rules). Each region is
-/// flooded once.
+/// borders a seki chain and no living chain of its owner outside seki (an eye in seki: no
+/// territory under Japanese rules). A region that a living wall also encloses is that wall's
+/// territory: a stone in seki at its edge (a corner seki beside a large area, as on Fox) does
+/// not take it away. Each region is flooded once.
 fn regions_touching_seki(pos: &Position, life: &LifeAndDeath) -> Vec<bool> {
     let n = pos.cells.len();
     let mut out = vec![false; n];
@@ -427,7 +429,7 @@ fn regions_touching_seki(pos: &Position, life: &LifeAndDeath) -> Vec<bool> {
             continue;
         }
         let owner = life.territory[start];
-        let mut touches = false;
+        let (mut seki, mut free) = (false, false);
         region.clear();
         flood(geo, ps, &mut seen, &mut stack, &mut region, |q| {
             if grid.cells[q] == Cell::Edge {
@@ -435,12 +437,16 @@ fn regions_touching_seki(pos: &Position, life: &LifeAndDeath) -> Vec<bool> {
             }
             let q = geo.unpad(q);
             if living(q) {
-                touches |= life.status[q] == Some(ChainStatus::Seki);
+                if life.status[q] == Some(ChainStatus::Seki) {
+                    seki = true;
+                } else if owner.is_some() && pos.cells[q] == owner {
+                    free = true;
+                }
                 return false;
             }
             life.territory[q] == owner
         });
-        if touches {
+        if seki && !free {
             for &p in &region {
                 out[geo.unpad(p)] = true;
             }

@@ -14,9 +14,11 @@ use super::{
 use sgf_parse::SgfNode;
 use sgf_parse::go::Prop;
 
-/// Game-info properties read from the root (or Fox's second node).
-const INFO: [&str; 15] = [
-    "SZ", "PB", "BR", "PW", "WR", "DT", "EV", "RO", "PC", "RU", "KM", "HA", "RE", "AP", "GM",
+/// Game-info properties read from the root (or Fox's second node); `TC`/`TT` (Fox's
+/// byo-yomi periods and their time) only to recognise Fox's records.
+const INFO: [&str; 17] = [
+    "SZ", "PB", "BR", "PW", "WR", "DT", "EV", "RO", "PC", "RU", "KM", "HA", "RE", "AP", "GM", "TC",
+    "TT",
 ];
 
 /// The identifier and raw value of a game-info property, if `p` is one.
@@ -86,6 +88,17 @@ impl Info {
     }
 }
 
+/// Whether a record was written by Fox (foxwq): `AP[foxwq]`, or, in its records before
+/// 2017 that lack it, `AP[GNU Go:3.8]` beside Fox's byo-yomi properties `TC` and `TT`,
+/// which GNU Go itself never writes (KGS, Tygem and YuanYu write `TC`/`TT` without it).
+fn is_fox(info: &Info) -> bool {
+    let apps = || info.applications.iter().map(|a| a.to_ascii_lowercase());
+    apps().any(|a| a.contains("fox"))
+        || (apps().any(|a| a.starts_with("gnu go"))
+            && info.get("TC").is_some()
+            && info.get("TT").is_some())
+}
+
 fn text_opt(v: Option<&str>) -> Option<String> {
     v.map(str::trim)
         .filter(|s| !s.is_empty())
@@ -132,10 +145,7 @@ pub(super) fn build_game(
         })?,
     };
 
-    let fox = info
-        .applications
-        .iter()
-        .any(|a| a.to_ascii_lowercase().contains("fox"));
+    let fox = is_fox(&info);
     let mut komi = match info.get("KM") {
         Some(raw) => parse_komi(raw, fox),
         None => super::Komi {
@@ -210,6 +220,26 @@ pub(super) fn build_game(
             margin: None,
         },
     };
+    // Fox writes `draw` for a game annulled without a count (its pro handicap and teaching
+    // games, aborted games): in an even game its komi has a half point, so no count can end
+    // equal. Such a game is void, not a jigo.
+    let half_point_komi = komi.value.is_none_or(|k| (k * 2.0).rem_euclid(2.0) == 1.0);
+    if fox
+        && result.winner == Winner::Draw
+        && handicap_declared.is_none_or(|h| h <= 1)
+        && half_point_komi
+    {
+        warnings.push(format!(
+            "RE[{}] in a Fox even game with a half-point komi cannot be a count: read as void (annulled)",
+            result.raw.as_deref().unwrap_or_default()
+        ));
+        result = RecordedResult {
+            raw: result.raw.take(),
+            winner: Winner::Void,
+            kind: None,
+            margin: None,
+        };
+    }
     // Komi written ×50 (`KM[375]`) is Fox's Chinese count in stones (zi, 子: half the
     // points), and so is its result: `B+0.75` is Black by 1.5 points.
     if komi.in_stones
@@ -307,6 +337,38 @@ mod tests {
         let g = one("(;GM[1]AP[foxwq]KM[0]HA[0]RU[Japanese]RE[W+0.5];B[pd];W[dd])");
         assert_eq!(g.facts.komi.value, None);
         assert!(has_warning(&g, "Fox even game"));
+    }
+
+    #[test]
+    fn fox_records_without_foxwq_are_recognised_by_their_byo_yomi() {
+        // Fox's records before 2017: `AP[GNU Go:3.8]` only, with its TC/TT byo-yomi.
+        let old = "(;GM[1]FF[4]SZ[19]KM[0]HA[0]RU[Japanese]AP[GNU Go:3.8]RE[W+3.5]\
+                   TM[1200]TC[3]TT[30];B[pd];W[dd])";
+        let g = one(old);
+        assert_eq!(g.facts.komi.value, None);
+        assert!(has_warning(&g, "Fox even game"), "{:?}", g.warnings);
+        // GNU Go's own records (no TC/TT) and other clients' TC/TT keep their zero.
+        let g = one("(;GM[1]KM[0]HA[0]AP[GNU Go:3.8]RE[W+3.5];B[pd];W[dd])");
+        assert_eq!(g.facts.komi.value, Some(0.0));
+        let g = one("(;GM[1]KM[0]AP[CGoban:3]TC[3]TT[30]RE[W+3.5];B[pd];W[dd])");
+        assert_eq!(g.facts.komi.value, Some(0.0));
+        // A Fox handicap game's zero is its komi.
+        let g = one("(;GM[1]KM[0]HA[2]AP[GNU Go:3.8]TC[3]TT[30];AB[pd][dp];W[dd])");
+        assert_eq!(g.facts.komi.value, Some(0.0));
+    }
+
+    #[test]
+    fn a_fox_draw_in_an_even_game_is_void() {
+        let g = one("(;GM[1]AP[foxwq]KM[0]HA[0]RU[Japanese]RE[draw];B[pd];W[dd])");
+        assert_eq!(g.result.winner, Winner::Void);
+        assert_eq!(g.result.kind, None);
+        assert_eq!(g.result.raw.as_deref(), Some("draw"));
+        assert!(has_warning(&g, "read as void"), "{:?}", g.warnings);
+        // A handicap game with komi 0 can end equal; other clients' draws stay draws.
+        let g = one("(;GM[1]AP[foxwq]KM[0]HA[3]RE[draw];AB[dd][pd][dp];W[pp])");
+        assert_eq!(g.result.winner, Winner::Draw);
+        let g = one("(;GM[1]AP[CGoban:3]KM[6.5]RE[0];B[pd])");
+        assert_eq!(g.result.winner, Winner::Draw);
     }
 
     #[test]

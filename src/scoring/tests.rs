@@ -271,3 +271,21 @@ fn a_point_a_chain_must_fill_once_the_dame_is_filled_is_no_japanese_territory() 
     let jap = japanese_territory(&p, &life);
     assert!(!forced_fills(&p, &life, &jap).contains(&true));
 }
+
+#[test]
+fn a_seki_stone_at_the_edge_of_a_walled_area_leaves_it_territory() {
+    // Black's wall encloses rows 2–4; the corner stone at a5 is (as if) in seki.
+    let p = pos(&["OOOOOOO", "XXXXXXX", ".......", ".......", "X......"]);
+    let mut life = decide(&p, None, DeadStoneMethod::None);
+    let corner = 4 * 7;
+    life.status[corner] = Some(ChainStatus::Seki);
+    let map = japanese_territory(&p, &life);
+    let black = |m: &[Option<Color>]| m.iter().filter(|&&o| o == Some(Color::Black)).count();
+    // 20 empty points, all enclosed by the living wall too: still Black's.
+    assert_eq!(black(&map), 20);
+    // With the wall in seki as well, nothing living outside seki encloses it: no territory.
+    for st in life.status.iter_mut().skip(7).take(7) {
+        *st = Some(ChainStatus::Seki);
+    }
+    assert_eq!(black(&japanese_territory(&p, &life)), 0);
+}

@@ -76,14 +76,14 @@ def main():
                     reasons.setdefault(t, why)
                     print(row([s, h, LABELS.get(t, t)] + ["n/a"] * 7))
                     continue
+                tot = totals[t]
+                tot["runs"] += 1
                 if not r["games"]:
                     continue  # this half of the set holds no position
-                tot = totals[t]
                 for k in FIGURES:
                     tot[k] += r.get(k, 0)
                 tot["ms"] += r["mean_ms"] * r["games"]
                 tot["worst"] = max(tot["worst"], r["worst_ms"])
-                tot["runs"] += 1
                 failed = f" ({r['engine_failed']} failed)" if r.get("engine_failed") else ""
                 print(row([
                     s, h, LABELS.get(t, t), r["games"],

@@ -73,6 +73,9 @@ pub struct AccuracyReport {
     pub mean_ms: f64,
     /// Slowest position, milliseconds.
     pub worst_ms: f64,
+    /// Time to start the GTP engine (`--engine`, `--oracle`) before the first position,
+    /// milliseconds, left out of the times per position; 0 without an engine.
+    pub engine_start_ms: f64,
     /// What was measured: `estimate`, `estimate+oracle` or `gtp`.
     pub method: String,
     /// Positions the estimate flagged and sent to the oracle (with `--oracle`).
@@ -154,15 +157,15 @@ impl AccuracyReport {
             "estimate+oracle" => {
                 let _ = writeln!(
                     s,
-                    "{label}: the estimate with an oracle: {} flagged positions sent to the engine, {} failed",
-                    self.oracle_sent, self.engine_failed
+                    "{label}: the estimate with an oracle: {} flagged positions sent to the engine, {} failed; the engine started in {:.0} ms (not counted per position)",
+                    self.oracle_sent, self.engine_failed, self.engine_start_ms
                 );
             }
             "gtp" => {
                 let _ = writeln!(
                     s,
-                    "{label}: a GTP engine alone; it failed on {} positions",
-                    self.engine_failed
+                    "{label}: a GTP engine alone; it failed on {} positions; it started in {:.0} ms (not counted per position)",
+                    self.engine_failed, self.engine_start_ms
                 );
             }
             _ => {}
@@ -300,6 +303,13 @@ pub fn accuracy_with(
         .to_string(),
         ..AccuracyReport::default()
     };
+    if let Some(cmd) = opts.engine.as_ref().or(opts.oracle.as_ref()) {
+        let t = Instant::now();
+        // An engine that does not start fails again on each position it is asked about,
+        // and is counted there (`engine_failed`).
+        let _ = crate::gtp::warm_up(cmd);
+        r.engine_start_ms = t.elapsed().as_secs_f64() * 1000.0;
+    }
     let mut total = 0.0f64;
     for (name, g) in read_records(paths)? {
         let g = &g;

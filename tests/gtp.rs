@@ -243,3 +243,37 @@ fn an_oracle_that_fails_keeps_the_estimate_and_is_counted() {
         }
     }
 }
+
+#[test]
+fn accuracy_leaves_the_engine_start_out_of_the_times_per_position() {
+    // A GTP engine that takes 300 ms to start, then calls nothing dead at once.
+    let script = r#"sleep 0.3; while read -r c; do case "$c" in protocol_version) printf '= 2\n\n';; *) printf '= \n\n';; esac; done"#;
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let engine = dir.join("slow-start-gtp-engine.sh");
+    std::fs::write(&engine, script).expect("the script is written");
+    let cmd = format!("sh {}", engine.display());
+    if GtpEngine::start(&cmd).is_err() {
+        common::skip("no POSIX sh to run a fake GTP engine");
+        return;
+    }
+    // One position whose players marked the white stone dead (TB under it).
+    let game = dir.join("accuracy-engine-start.sgf");
+    std::fs::write(&game, "(;GM[1]FF[4]SZ[9]KM[0.5]AB[cc][dd][cd]AW[gg]TB[gg])")
+        .expect("the game is written");
+    let opts = echelle::accuracy::AccuracyOptions {
+        engine: Some(cmd),
+        ..Default::default()
+    };
+    let r = echelle::accuracy::accuracy_with(&[game], &opts).expect("the game is read");
+    assert_eq!((r.games, r.engine_failed, r.exact), (1, 0, 0));
+    assert_eq!(r.method, "gtp");
+    assert!(r.engine_start_ms >= 300.0, "{}", r.engine_start_ms);
+    let json = r.to_json().unwrap_or_default();
+    assert!(json.contains("\"engine_start_ms\":"), "{json}");
+    let plain = echelle::accuracy::accuracy_with(
+        &[dir.join("accuracy-engine-start.sgf")],
+        &echelle::accuracy::AccuracyOptions::default(),
+    )
+    .expect("the game is read");
+    assert_eq!(plain.engine_start_ms, 0.0);
+}

@@ -12,7 +12,7 @@ mod pool;
 mod tests;
 
 pub use error::GtpError;
-pub use pool::{check, dead_stones_of};
+pub use pool::{check, dead_stones_of, warm_up};
 
 use crate::board::{Color, Point};
 use std::io::{BufRead, BufReader, Write};

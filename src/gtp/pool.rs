@@ -16,6 +16,18 @@ pub fn check(command: &str) -> Result<(), GtpError> {
     GtpEngine::start(command).map(drop)
 }
 
+/// Starts this thread's engine with `command` unless it has one, so that a measurement can
+/// leave the engine's start out of its first position (KataGo loads its network for seconds).
+pub fn warm_up(command: &str) -> Result<(), GtpError> {
+    ENGINE.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        if slot.is_none() {
+            *slot = Some(GtpEngine::start(command)?);
+        }
+        Ok(())
+    })
+}
+
 /// The stones this thread's engine (started with `command` if need be) calls dead in `pos`,
 /// given as setup stones. An engine that fails and no longer answers is replaced on the next
 /// call.

@@ -50,11 +50,11 @@ fn the_schema_parses_and_names_every_documented_column_with_its_type() {
     for (i, doc) in docs.iter().enumerate() {
         let c = schema.column(i);
         let path = c.path().string();
-        let last = c.path().parts().last().cloned().unwrap_or_default();
-        let name = doc.name.rsplit('.').next().unwrap_or_default();
-        // A plain list's leaf is `name.list.element`; a struct field's `name.list.element.field`.
-        assert!(
-            path == doc.name || last == name || path.starts_with(&format!("{}.list", doc.name)),
+        // Each list level is `x.list.element` in the file and `x[]` in the docs (a plain
+        // list's leaf is `name.list.element`, a struct field's `name.list.element.field`).
+        assert_eq!(
+            path.replace(".list.element", ""),
+            doc.name.replace("[]", ""),
             "{path} vs {}",
             doc.name
         );
@@ -68,8 +68,9 @@ fn the_schema_parses_and_names_every_documented_column_with_its_type() {
         };
         assert_eq!(c.physical_type(), physical, "{path}");
         assert_eq!(c.logical_type_ref().cloned(), logical, "{path}");
-        let list = doc.sql_type.ends_with("[]") || doc.name.contains("[]");
-        assert_eq!(c.max_rep_level(), i16::from(list), "{path}");
+        // Every list level, the struct's and the field's own, repeats.
+        let lists = doc.sql_type.matches("[]").count() + doc.name.matches("[]").count();
+        assert_eq!(c.max_rep_level() as usize, lists, "{path}");
     }
 }
 
@@ -155,4 +156,24 @@ fn no_report_gives_an_empty_but_valid_file() {
             .num_columns(),
         column_docs().len()
     );
+}
+
+#[test]
+fn a_list_of_lists_has_the_levels_of_the_standard_layout() {
+    // Definition: 0 null, 1 empty outer list, 2 empty inner list, 3 an element (4 when
+    // elements may be null and this one is present); repetition: 0 a new row, 1 a new inner
+    // list, 2 the next element of an inner list.
+    let mut b = Buffer::<i64>::default();
+    b.lists(None, false);
+    b.lists(Some(vec![]), false);
+    b.lists(
+        Some(vec![vec![Some(1), Some(2)], vec![], vec![Some(3)]]),
+        false,
+    );
+    assert_eq!(b.values, vec![1, 2, 3]);
+    assert_eq!(b.def, vec![0, 1, 3, 3, 2, 3]);
+    assert_eq!(b.rep, vec![0, 0, 0, 2, 1, 1]);
+    let mut n = Buffer::<i64>::default();
+    n.lists(Some(vec![vec![None, Some(7)]]), true);
+    assert_eq!((n.values, n.def, n.rep), (vec![7], vec![3, 4], vec![0, 2]));
 }

@@ -7,11 +7,13 @@
 //! the Dask helpers and the Arrow conversions.
 
 use crate::batch::{self, BatchOptions, Only};
+use crate::input::Limits;
 use crate::life::DeadStones;
 use crate::rating::{
     self, Collected, Destination, EngineKind, EngineParams, Format, OutputRequest, ParamOverrides,
     RateOptions, Reading, Rounding, Undated, WinnerChoice,
 };
+use crate::record::ParseLimits;
 use crate::rules::{KoRule, Rules};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -45,37 +47,71 @@ where
         .map_err(|e: T::Err| PyValueError::new_err(format!("{what}: {e}")))
 }
 
-/// The batch options of `analyze`'s flags, from the Python keywords.
-#[allow(clippy::too_many_arguments)]
-fn batch_options(
+/// `analyze`'s options (the command line's flags), checked once and shared by every call
+/// that runs a batch: `analyze`, `analyze_bytes`, `to_parquet`'s stream and `rate`. Its
+/// keywords and defaults are the command line's; a bad name is a `ValueError` here.
+#[pyclass(module = "echelle._echelle", frozen)]
+struct Options {
     threads: Option<usize>,
-    dead_stones: &str,
-    ko: &str,
-    only: &str,
-    max_file_bytes: u64,
-    max_entry_bytes: u64,
+    dead_stones: DeadStones,
+    ko: KoRule,
+    only: Only,
+    limits: Limits,
     max_nodes: usize,
-) -> PyResult<BatchOptions> {
-    let dead: DeadStones = choice("dead_stones", dead_stones)?;
-    // As the command line: a missing engine is one error before the batch.
-    if let DeadStones::Gtp(cmd) = &dead {
-        crate::gtp::check(cmd).map_err(|e| EchelleError::new_err(e.to_string()))?;
+}
+
+#[pymethods]
+impl Options {
+    #[new]
+    #[pyo3(signature = (*, threads=None, dead_stones="auto", ko="positional", only="all",
+        max_file_bytes=Limits::default().max_file_bytes,
+        max_entry_bytes=Limits::default().max_entry_bytes,
+        max_nodes=ParseLimits::default().max_nodes))]
+    fn new(
+        threads: Option<usize>,
+        dead_stones: &str,
+        ko: &str,
+        only: &str,
+        max_file_bytes: u64,
+        max_entry_bytes: u64,
+        max_nodes: usize,
+    ) -> PyResult<Self> {
+        Ok(Options {
+            threads,
+            dead_stones: choice("dead_stones", dead_stones)?,
+            ko: choice("ko", ko)?,
+            only: choice("only", only)?,
+            limits: Limits {
+                max_file_bytes,
+                max_entry_bytes,
+            },
+            max_nodes,
+        })
     }
-    let mut o = BatchOptions {
-        threads,
-        only: choice::<Only>("only", only)?,
-        progress: false,
-        ..BatchOptions::default()
-    };
-    o.limits.max_file_bytes = max_file_bytes;
-    o.limits.max_entry_bytes = max_entry_bytes;
-    o.parse.max_nodes = max_nodes;
-    o.analyze.dead_stones = dead;
-    o.analyze.rules = Rules {
-        ko: choice::<KoRule>("ko", ko)?,
-        ..Rules::french()
-    };
-    Ok(o)
+}
+
+impl Options {
+    /// The batch options of one call (each call its own stop flag); a GTP engine that does
+    /// not start is raised here, before the batch, as the command line refuses it.
+    fn batch(&self) -> PyResult<BatchOptions> {
+        if let DeadStones::Gtp(cmd) = &self.dead_stones {
+            crate::gtp::check(cmd).map_err(|e| EchelleError::new_err(e.to_string()))?;
+        }
+        let mut o = BatchOptions {
+            threads: self.threads,
+            only: self.only,
+            limits: self.limits,
+            progress: false,
+            ..BatchOptions::default()
+        };
+        o.parse.max_nodes = self.max_nodes;
+        o.analyze.dead_stones = self.dead_stones.clone();
+        o.analyze.rules = Rules {
+            ko: self.ko,
+            ..Rules::french()
+        };
+        Ok(o)
+    }
 }
 
 /// What the batch thread sends: a record's JSON line, or the end of the batch.
@@ -195,28 +231,8 @@ impl Records {
 
 /// Starts a batch over `paths` on its own thread; records arrive in input order.
 #[pyfunction]
-#[pyo3(signature = (paths, threads, dead_stones, ko, only, max_file_bytes, max_entry_bytes, max_nodes))]
-#[allow(clippy::too_many_arguments)]
-fn analyze(
-    py: Python<'_>,
-    paths: Vec<PathBuf>,
-    threads: Option<usize>,
-    dead_stones: &str,
-    ko: &str,
-    only: &str,
-    max_file_bytes: u64,
-    max_entry_bytes: u64,
-    max_nodes: usize,
-) -> PyResult<Records> {
-    let opts = batch_options(
-        threads,
-        dead_stones,
-        ko,
-        only,
-        max_file_bytes,
-        max_entry_bytes,
-        max_nodes,
-    )?;
+fn analyze(py: Python<'_>, paths: Vec<PathBuf>, options: &Bound<'_, Options>) -> PyResult<Records> {
+    let opts = options.get().batch()?;
     // A path that cannot be used is raised here, as the command line refuses it at once.
     crate::input::inputs(&paths, &opts.limits).map_err(|e| EchelleError::new_err(e.to_string()))?;
     let loads = py.import("json")?.getattr("loads")?.unbind();
@@ -250,28 +266,12 @@ fn analyze(
 /// The flat columns of `analyze --format parquet`'s file for `paths`, written in memory: one
 /// row per kept record, for pyarrow to read without a Python object per record.
 #[pyfunction]
-#[pyo3(signature = (paths, threads, dead_stones, ko, only, max_file_bytes, max_entry_bytes, max_nodes))]
-#[allow(clippy::too_many_arguments)]
 fn to_parquet<'py>(
     py: Python<'py>,
     paths: Vec<PathBuf>,
-    threads: Option<usize>,
-    dead_stones: &str,
-    ko: &str,
-    only: &str,
-    max_file_bytes: u64,
-    max_entry_bytes: u64,
-    max_nodes: usize,
+    options: &Bound<'py, Options>,
 ) -> PyResult<Bound<'py, PyBytes>> {
-    let opts = batch_options(
-        threads,
-        dead_stones,
-        ko,
-        only,
-        max_file_bytes,
-        max_entry_bytes,
-        max_nodes,
-    )?;
+    let opts = options.get().batch()?;
     let bytes = py
         .detach(|| batch::run_parquet(&paths, &opts, Vec::new()))
         .map_err(|e| EchelleError::new_err(e.to_string()))?
@@ -279,19 +279,15 @@ fn to_parquet<'py>(
     Ok(PyBytes::new(py, &bytes))
 }
 
-/// The records of one SGF file's bytes, named `name`.
+/// The records of one SGF file's bytes, named `name` (the file size limits do not apply).
 #[pyfunction]
-#[pyo3(signature = (name, data, dead_stones, ko, only, max_nodes))]
 fn analyze_bytes(
     py: Python<'_>,
     name: &str,
     data: &Bound<'_, PyBytes>,
-    dead_stones: &str,
-    ko: &str,
-    only: &str,
-    max_nodes: usize,
+    options: &Bound<'_, Options>,
 ) -> PyResult<Vec<Py<PyAny>>> {
-    let opts = batch_options(None, dead_stones, ko, only, 64 << 20, 16 << 20, max_nodes)?;
+    let opts = options.get().batch()?;
     let bytes = data.as_bytes().to_vec();
     let lines: Vec<String> = py.detach(|| {
         batch::analyze_bytes(name, bytes, &opts)
@@ -326,8 +322,7 @@ fn read_federation_file(p: &PathBuf) -> PyResult<(String, crate::federation::tex
 /// lines.
 #[pyfunction]
 #[pyo3(signature = (paths, records, engines, undated, ladder, aliases, default_level, rounding,
-    as_of, winner, evaluate, fit, elo_k, stone, whr_w2, glicko_tau, history,
-    threads, dead_stones, ko, max_file_bytes, max_entry_bytes, max_nodes))]
+    as_of, winner, evaluate, fit, elo_k, stone, whr_w2, glicko_tau, history, options))]
 #[allow(clippy::too_many_arguments)]
 fn rate(
     py: Python<'_>,
@@ -348,22 +343,11 @@ fn rate(
     whr_w2: Option<f64>,
     glicko_tau: Option<f64>,
     history: bool,
-    threads: Option<usize>,
-    dead_stones: &str,
-    ko: &str,
-    max_file_bytes: u64,
-    max_entry_bytes: u64,
-    max_nodes: usize,
+    options: &Bound<'_, Options>,
 ) -> PyResult<(String, Option<String>)> {
-    let mut opts = batch_options(
-        threads,
-        dead_stones,
-        ko,
-        "all",
-        max_file_bytes,
-        max_entry_bytes,
-        max_nodes,
-    )?;
+    let mut opts = options.get().batch()?;
+    // Every game is rated, whatever `only` says.
+    opts.only = Only::All;
     opts.json = false;
     opts.analyze.rating_inputs = true;
     let engines = engines
@@ -448,6 +432,11 @@ fn rate(
 #[pyo3(name = "_echelle")]
 fn echelle_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Records>()?;
+    m.add_class::<Options>()?;
+    // The defaults of the limits, for the package's keyword defaults.
+    m.add("MAX_FILE_BYTES", Limits::default().max_file_bytes)?;
+    m.add("MAX_ENTRY_BYTES", Limits::default().max_entry_bytes)?;
+    m.add("MAX_NODES", ParseLimits::default().max_nodes)?;
     m.add_function(wrap_pyfunction!(analyze, m)?)?;
     m.add_function(wrap_pyfunction!(analyze_bytes, m)?)?;
     m.add_function(wrap_pyfunction!(to_parquet, m)?)?;

@@ -45,9 +45,10 @@ PathLike = Union[str, "os.PathLike[str]"]
 Record = Dict[str, Any]
 """One record of ``echelle analyze`` (one game, or a file that failed whole)."""
 
-_MAX_FILE_BYTES = 64 << 20
-_MAX_ENTRY_BYTES = 16 << 20
-_MAX_NODES = 100_000
+# The command line's limits, from the library.
+_MAX_FILE_BYTES: int = _echelle.MAX_FILE_BYTES
+_MAX_ENTRY_BYTES: int = _echelle.MAX_ENTRY_BYTES
+_MAX_NODES: int = _echelle.MAX_NODES
 
 
 def _paths(paths: Union[PathLike, Iterable[PathLike]]) -> List[str]:
@@ -85,16 +86,16 @@ def analyze(
     :raises EchelleError: a path that cannot be used, a GTP engine that does not start.
     :raises ValueError: an option name the command line would refuse.
     """
-    return _echelle.analyze(
-        _paths(paths),
-        threads,
-        dead_stones,
-        ko,
-        only,
-        max_file_bytes,
-        max_entry_bytes,
-        max_nodes,
+    options = _echelle.Options(
+        threads=threads,
+        dead_stones=dead_stones,
+        ko=ko,
+        only=only,
+        max_file_bytes=max_file_bytes,
+        max_entry_bytes=max_entry_bytes,
+        max_nodes=max_nodes,
     )
+    return _echelle.analyze(_paths(paths), options)
 
 
 def to_arrow(
@@ -119,16 +120,16 @@ def to_arrow(
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    data = _echelle.to_parquet(
-        _paths(paths),
-        threads,
-        dead_stones,
-        ko,
-        only,
-        max_file_bytes,
-        max_entry_bytes,
-        max_nodes,
+    options = _echelle.Options(
+        threads=threads,
+        dead_stones=dead_stones,
+        ko=ko,
+        only=only,
+        max_file_bytes=max_file_bytes,
+        max_entry_bytes=max_entry_bytes,
+        max_nodes=max_nodes,
     )
+    data = _echelle.to_parquet(_paths(paths), options)
     return pq.read_table(pa.BufferReader(data))
 
 
@@ -154,7 +155,8 @@ def analyze_bytes(
     archives are not opened here: give their path to :func:`analyze`. The file size limits
     do not apply (the caller already holds the bytes); the parser's limits do.
     """
-    return _echelle.analyze_bytes(name, bytes(data), dead_stones, ko, only, max_nodes)
+    options = _echelle.Options(dead_stones=dead_stones, ko=ko, only=only, max_nodes=max_nodes)
+    return _echelle.analyze_bytes(name, bytes(data), options)
 
 
 def list_inputs(paths: Union[PathLike, Iterable[PathLike]]) -> List[str]:
@@ -244,12 +246,14 @@ def rate(
         whr_w2,
         glicko_tau,
         history,
-        threads,
-        dead_stones,
-        ko,
-        max_file_bytes,
-        max_entry_bytes,
-        max_nodes,
+        _echelle.Options(
+            threads=threads,
+            dead_stones=dead_stones,
+            ko=ko,
+            max_file_bytes=max_file_bytes,
+            max_entry_bytes=max_entry_bytes,
+            max_nodes=max_nodes,
+        ),
     )
     out: Dict[str, Any] = json.loads(doc)
     if history:

@@ -12,7 +12,8 @@
 //!
 //! Rows are buffered and written as row groups of at most [`ROW_GROUP_ROWS`] rows or about
 //! [`ROW_GROUP_BYTES`] of values, whichever comes first, so memory does not grow with the
-//! batch; the groups depend only on the records, and the file carries no time or
+//! batch ([`ParquetChunks`] writes smaller groups, each as a file of its own, for a reader
+//! that takes rows while the batch runs); the groups depend only on the records, and the file carries no time or
 //! machine-dependent field: the same records give the same bytes. Snappy compression (pure
 //! Rust) and dictionary encoding, parquet-rs's defaults.
 
@@ -33,6 +34,11 @@ pub const ROW_GROUP_ROWS: usize = 65_536;
 /// Buffered bytes per row group at most (values with their allocation overhead, roughly):
 /// rows are held until their group is written, so this bounds the writer's memory.
 pub const ROW_GROUP_BYTES: usize = 24 << 20;
+/// Rows per file at most in a stream of small files ([`ParquetChunks`]): a reader gets its
+/// first rows early and the writer holds few.
+pub const CHUNK_ROWS: usize = 8_192;
+/// Buffered bytes per file at most in a stream of small files.
+pub const CHUNK_BYTES: usize = 8 << 20;
 /// What one buffered value costs besides its bytes: its `ByteArray` and allocation.
 const VALUE_OVERHEAD: usize = 48;
 
@@ -1031,23 +1037,58 @@ fn push_leaf(leaf: &Leaf, column: &mut Column, r: &GameReport) -> usize {
     }
 }
 
+/// When a row group is full: at `rows` rows or about `bytes` of buffered values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GroupLimits {
+    /// Rows per row group at most.
+    pub rows: usize,
+    /// Buffered bytes per row group at most (roughly).
+    pub bytes: usize,
+}
+
+impl Default for GroupLimits {
+    /// The groups of `analyze -o FILE.parquet`: [`ROW_GROUP_ROWS`], [`ROW_GROUP_BYTES`].
+    fn default() -> Self {
+        GroupLimits {
+            rows: ROW_GROUP_ROWS,
+            bytes: ROW_GROUP_BYTES,
+        }
+    }
+}
+
+impl GroupLimits {
+    /// The small groups of a stream of files: [`CHUNK_ROWS`], [`CHUNK_BYTES`].
+    pub fn chunks() -> Self {
+        GroupLimits {
+            rows: CHUNK_ROWS,
+            bytes: CHUNK_BYTES,
+        }
+    }
+}
+
 /// Writes reports as a Parquet file, one row each, in the order pushed.
 ///
-/// Rows are held until a row group is full ([`ROW_GROUP_ROWS`], [`ROW_GROUP_BYTES`]);
-/// [`ParquetSink::finish`] writes the rest and the footer. A sink dropped without `finish`
-/// leaves no valid file.
+/// Rows are held until a row group is full ([`GroupLimits`]); [`ParquetSink::finish`]
+/// writes the rest and the footer. A sink dropped without `finish` leaves no valid file.
 pub struct ParquetSink<W: Write + Send> {
     writer: SerializedFileWriter<W>,
     leaves: Vec<Leaf>,
     columns: Vec<Column>,
+    limits: GroupLimits,
     rows: usize,
     bytes: usize,
     written: u64,
 }
 
 impl<W: Write + Send> ParquetSink<W> {
-    /// A sink writing to `out`; the file's first bytes are written at once.
+    /// A sink writing to `out` in the groups of `analyze -o FILE.parquet`; the file's first
+    /// bytes are written at once.
     pub fn new(out: W) -> Result<Self, ColumnarError> {
+        Self::with_limits(out, GroupLimits::default())
+    }
+
+    /// A sink writing to `out` in row groups of `limits`.
+    pub fn with_limits(out: W, limits: GroupLimits) -> Result<Self, ColumnarError> {
         let fields = fields();
         let schema = Arc::new(parse_message_type(&schema_text(&fields))?);
         let props = WriterProperties::builder()
@@ -1062,22 +1103,24 @@ impl<W: Write + Send> ParquetSink<W> {
             writer,
             leaves,
             columns,
+            limits,
             rows: 0,
             bytes: 0,
             written: 0,
         })
     }
 
-    /// Adds one report as a row; writes a row group when one is full.
-    pub fn push(&mut self, r: &GameReport) -> Result<(), ColumnarError> {
+    /// Adds one report as a row; writes a row group when one is full, and then says so.
+    pub fn push(&mut self, r: &GameReport) -> Result<bool, ColumnarError> {
         for (leaf, column) in self.leaves.iter().zip(&mut self.columns) {
             self.bytes += push_leaf(leaf, column, r);
         }
         self.rows += 1;
-        if self.rows >= ROW_GROUP_ROWS || self.bytes >= ROW_GROUP_BYTES {
+        if self.rows >= self.limits.rows || self.bytes >= self.limits.bytes {
             self.flush()?;
+            return Ok(true);
         }
-        Ok(())
+        Ok(false)
     }
 
     /// Rows pushed so far.
@@ -1130,6 +1173,45 @@ fn write<T: parquet::data_type::DataType>(
     w.typed::<T>().write_batch(&b.values, Some(&b.def), rep)?;
     b.clear();
     Ok(())
+}
+
+/// Writes reports as a stream of small Parquet files in memory, each one row group of at
+/// most [`GroupLimits::chunks`], for a reader that takes rows while the batch runs (the
+/// Python binding's Arrow tables). Read in order, the files hold the rows of one
+/// [`ParquetSink`]'s file, in the same schema.
+pub struct ParquetChunks {
+    sink: ParquetSink<Vec<u8>>,
+    /// Whether a file was given out already.
+    gave: bool,
+}
+
+impl ParquetChunks {
+    /// An empty stream.
+    pub fn new() -> Result<Self, ColumnarError> {
+        Ok(ParquetChunks {
+            sink: ParquetSink::with_limits(Vec::new(), GroupLimits::chunks())?,
+            gave: false,
+        })
+    }
+
+    /// Adds one report as a row; gives a whole file once its row group is full.
+    pub fn push(&mut self, r: &GameReport) -> Result<Option<Vec<u8>>, ColumnarError> {
+        if !self.sink.push(r)? {
+            return Ok(None);
+        }
+        let next = ParquetSink::with_limits(Vec::new(), GroupLimits::chunks())?;
+        self.gave = true;
+        std::mem::replace(&mut self.sink, next).finish().map(Some)
+    }
+
+    /// The last file: the rows still held, or the schema alone when no file was given (so
+    /// that a reader always learns the schema); `None` when every row went out already.
+    pub fn finish(self) -> Result<Option<Vec<u8>>, ColumnarError> {
+        if self.gave && self.sink.rows() == 0 {
+            return Ok(None);
+        }
+        self.sink.finish().map(Some)
+    }
 }
 
 /// Writes `reports` to `out` as one Parquet file (see [`ParquetSink`]); gives back `out`.

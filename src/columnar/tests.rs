@@ -177,3 +177,81 @@ fn a_list_of_lists_has_the_levels_of_the_standard_layout() {
     n.lists(Some(vec![vec![None, Some(7)]]), true);
     assert_eq!((n.values, n.def, n.rep), (vec![7], vec![3, 4], vec![0, 2]));
 }
+
+#[test]
+fn a_stream_of_small_files_holds_the_rows_of_one_file_in_order() {
+    let reports: Vec<GameReport> = (0..CHUNK_ROWS * 2 + 5)
+        .map(|i| GameReport::bare(&format!("g{i}.sgf"), Some(0), Status::Ok))
+        .collect();
+    let mut chunks = match ParquetChunks::new() {
+        Ok(c) => c,
+        Err(e) => panic!("{e}"),
+    };
+    let mut files = Vec::new();
+    for r in &reports {
+        match chunks.push(r) {
+            Ok(file) => files.extend(file),
+            Err(e) => panic!("{e}"),
+        }
+    }
+    match chunks.finish() {
+        Ok(file) => files.extend(file),
+        Err(e) => panic!("{e}"),
+    }
+    let rows: Vec<i64> = files
+        .iter()
+        .map(|f| read(f.clone()).metadata().file_metadata().num_rows())
+        .collect();
+    assert_eq!(rows, vec![CHUNK_ROWS as i64, CHUNK_ROWS as i64, 5]);
+    let names: Vec<String> = files
+        .into_iter()
+        .flat_map(|f| {
+            let reader = read(f);
+            let rows: Vec<_> = match reader.get_row_iter(None) {
+                Ok(it) => it.filter_map(Result::ok).collect(),
+                Err(e) => panic!("{e}"),
+            };
+            rows.into_iter()
+                .filter_map(|row| match row.get_column_iter().next() {
+                    Some((_, Cell::Str(s))) => Some(s.clone()),
+                    _ => None,
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let want: Vec<String> = reports.iter().map(|r| r.file.clone()).collect();
+    assert_eq!(names, want);
+}
+
+#[test]
+fn a_stream_without_rows_gives_the_schema_and_a_full_stream_no_empty_file() {
+    let empty = match ParquetChunks::new().and_then(ParquetChunks::finish) {
+        Ok(Some(file)) => file,
+        Ok(None) => panic!("no file"),
+        Err(e) => panic!("{e}"),
+    };
+    let reader = read(empty);
+    assert_eq!(reader.metadata().file_metadata().num_rows(), 0);
+    assert_eq!(
+        reader
+            .metadata()
+            .file_metadata()
+            .schema_descr()
+            .num_columns(),
+        column_docs().len()
+    );
+    // Exactly one group's worth: its file went out with the last push, none is left.
+    let mut chunks = match ParquetChunks::new() {
+        Ok(c) => c,
+        Err(e) => panic!("{e}"),
+    };
+    let mut given = 0;
+    for i in 0..CHUNK_ROWS {
+        let r = GameReport::bare(&format!("g{i}.sgf"), Some(0), Status::Ok);
+        if matches!(chunks.push(&r), Ok(Some(_))) {
+            given += 1;
+        }
+    }
+    assert_eq!(given, 1);
+    assert!(matches!(chunks.finish(), Ok(None)));
+}

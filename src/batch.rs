@@ -5,7 +5,7 @@ mod resume;
 pub use resume::{Resume, ResumeError};
 
 use crate::analyze::{AnalyzeOptions, Analyzed, analyze_game};
-use crate::columnar::ParquetSink;
+use crate::columnar::{ParquetChunks, ParquetSink};
 use crate::input::{self, InputError, Item, Limits};
 use crate::output::{GameReport, Resumed, Status, Summary};
 use crate::record::{self, ParseLimits};
@@ -385,6 +385,35 @@ pub fn run_parquet<W: Write + Send>(
     })?;
     let out = sink.finish().map_err(|e| BatchError::Output(e.into()))?;
     Ok((summary, out))
+}
+
+/// Runs the batch as [`run_parquet`] does, but hands the kept records to `chunk` as they
+/// come, as small Parquet files of one row group each ([`ParquetChunks`]): read in order,
+/// their rows are those of `run_parquet`'s file. At least one file is given (the schema
+/// alone when no record is kept); an error from `chunk` stops the batch.
+pub fn run_parquet_chunks(
+    paths: &[PathBuf],
+    opts: &BatchOptions,
+    chunk: &mut dyn FnMut(Vec<u8>) -> io::Result<()>,
+) -> Result<Summary, BatchError> {
+    let opts = BatchOptions {
+        json: false,
+        ..opts.clone()
+    };
+    let mut chunks = ParquetChunks::new().map_err(|e| BatchError::Output(e.into()))?;
+    let summary = drive(paths, &opts, None, &mut |done| {
+        if !opts.only.keeps(&done.game.report) {
+            return Ok(false);
+        }
+        if let Some(file) = chunks.push(&done.game.report)? {
+            chunk(file)?;
+        }
+        Ok(true)
+    })?;
+    if let Some(file) = chunks.finish().map_err(|e| BatchError::Output(e.into()))? {
+        chunk(file).map_err(BatchError::Output)?;
+    }
+    Ok(summary)
 }
 
 /// Runs the whole batch, handing every game to `sink` in input order.

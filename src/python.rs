@@ -6,12 +6,15 @@
 //! The Python package around it (`src/python/echelle/`) adds docstrings, keyword defaults,
 //! the Dask helpers and the Arrow conversions.
 
-use crate::batch::{self, BatchOptions, Only};
+use crate::batch::{self, BatchError, BatchOptions, Only};
+use crate::input::Limits;
 use crate::life::DeadStones;
+use crate::output::Summary;
 use crate::rating::{
     self, Collected, Destination, EngineKind, EngineParams, Format, OutputRequest, ParamOverrides,
     RateOptions, Reading, Rounding, Undated, WinnerChoice,
 };
+use crate::record::ParseLimits;
 use crate::rules::{KoRule, Rules};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -19,7 +22,7 @@ use pyo3::types::PyBytes;
 use std::path::PathBuf;
 use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -33,6 +36,9 @@ pyo3::create_exception!(
 /// Records waiting between the batch thread and Python: enough to keep the workers busy while
 /// Python consumes, few enough to bound memory.
 const QUEUE: usize = 256;
+/// Parquet files waiting between the batch thread and Python (each at most 8,192 rows): the
+/// next one is written while Python reads one.
+const FILES_QUEUE: usize = 2;
 /// How long a wait for the next record lasts before Python's signals (Ctrl-C) are checked.
 const SIGNAL_POLL: Duration = Duration::from_millis(100);
 
@@ -45,81 +51,136 @@ where
         .map_err(|e: T::Err| PyValueError::new_err(format!("{what}: {e}")))
 }
 
-/// The batch options of `analyze`'s flags, from the Python keywords.
-#[allow(clippy::too_many_arguments)]
-fn batch_options(
+/// `analyze`'s options (the command line's flags), checked once and shared by every call
+/// that runs a batch: `analyze`, `analyze_bytes`, `parquet_files` and `rate`. Its
+/// keywords and defaults are the command line's; a bad name is a `ValueError` here.
+#[pyclass(module = "echelle._echelle", frozen)]
+struct Options {
     threads: Option<usize>,
-    dead_stones: &str,
-    ko: &str,
-    only: &str,
-    max_file_bytes: u64,
-    max_entry_bytes: u64,
+    dead_stones: DeadStones,
+    ko: KoRule,
+    only: Only,
+    limits: Limits,
     max_nodes: usize,
-) -> PyResult<BatchOptions> {
-    let dead: DeadStones = choice("dead_stones", dead_stones)?;
-    // As the command line: a missing engine is one error before the batch.
-    if let DeadStones::Gtp(cmd) = &dead {
-        crate::gtp::check(cmd).map_err(|e| EchelleError::new_err(e.to_string()))?;
-    }
-    let mut o = BatchOptions {
-        threads,
-        only: choice::<Only>("only", only)?,
-        progress: false,
-        ..BatchOptions::default()
-    };
-    o.limits.max_file_bytes = max_file_bytes;
-    o.limits.max_entry_bytes = max_entry_bytes;
-    o.parse.max_nodes = max_nodes;
-    o.analyze.dead_stones = dead;
-    o.analyze.rules = Rules {
-        ko: choice::<KoRule>("ko", ko)?,
-        ..Rules::french()
-    };
-    Ok(o)
 }
 
-/// What the batch thread sends: a record's JSON line, or the end of the batch.
-enum Msg {
-    Line(String),
+#[pymethods]
+impl Options {
+    #[new]
+    #[pyo3(signature = (*, threads=None, dead_stones="auto", ko="positional", only="all",
+        max_file_bytes=Limits::default().max_file_bytes,
+        max_entry_bytes=Limits::default().max_entry_bytes,
+        max_nodes=ParseLimits::default().max_nodes))]
+    fn new(
+        threads: Option<usize>,
+        dead_stones: &str,
+        ko: &str,
+        only: &str,
+        max_file_bytes: u64,
+        max_entry_bytes: u64,
+        max_nodes: usize,
+    ) -> PyResult<Self> {
+        Ok(Options {
+            threads,
+            dead_stones: choice("dead_stones", dead_stones)?,
+            ko: choice("ko", ko)?,
+            only: choice("only", only)?,
+            limits: Limits {
+                max_file_bytes,
+                max_entry_bytes,
+            },
+            max_nodes,
+        })
+    }
+}
+
+impl Options {
+    /// The batch options of one call (each call its own stop flag); a GTP engine that does
+    /// not start is raised here, before the batch, as the command line refuses it.
+    fn batch(&self) -> PyResult<BatchOptions> {
+        if let DeadStones::Gtp(cmd) = &self.dead_stones {
+            crate::gtp::check(cmd).map_err(|e| EchelleError::new_err(e.to_string()))?;
+        }
+        let mut o = BatchOptions {
+            threads: self.threads,
+            only: self.only,
+            limits: self.limits,
+            progress: false,
+            ..BatchOptions::default()
+        };
+        o.parse.max_nodes = self.max_nodes;
+        o.analyze.dead_stones = self.dead_stones.clone();
+        o.analyze.rules = Rules {
+            ko: self.ko,
+            ..Rules::french()
+        };
+        Ok(o)
+    }
+}
+
+/// What the batch thread sends: an item (a record's JSON line, a Parquet file), or the end
+/// of the batch with its summary.
+enum Msg<T> {
+    Item(T),
     End(Result<String, String>),
 }
 
 /// The receiving end of a running batch.
-struct Stream {
-    rx: Option<Receiver<Msg>>,
+struct Stream<T> {
+    rx: Option<Receiver<Msg<T>>>,
     /// The summary's text once the batch ended.
     summary: Option<String>,
 }
 
-/// The records of a running batch, in input order: an iterator of dicts, each equal to the
-/// command line's JSON line. Dropping or closing it stops the batch.
-#[pyclass(module = "echelle._echelle")]
-struct Records {
-    stream: Mutex<Stream>,
+/// A batch running on its own thread, as Python reads it: its items in input order, its
+/// stop flag, its summary at the end. Dropped, it stops the batch.
+struct Running<T> {
+    stream: Mutex<Stream<T>>,
     stop: Arc<AtomicBool>,
-    loads: Py<PyAny>,
 }
 
-impl Records {
-    /// Stops the batch: no input is started after this, and the thread ends at its next record.
+impl<T: Send + 'static> Running<T> {
+    /// Starts `run` on `paths` on its own thread; it sends its items to the channel it is
+    /// given (at most `queue` waiting), and the end is sent after it.
+    fn start(
+        paths: Vec<PathBuf>,
+        opts: BatchOptions,
+        queue: usize,
+        run: impl FnOnce(&[PathBuf], &BatchOptions, &SyncSender<Msg<T>>) -> Result<Summary, BatchError>
+        + Send
+        + 'static,
+    ) -> PyResult<Self> {
+        // A path that cannot be used is raised here, as the command line refuses it at once.
+        crate::input::inputs(&paths, &opts.limits)
+            .map_err(|e| EchelleError::new_err(e.to_string()))?;
+        let stop = Arc::clone(&opts.stop);
+        let (tx, rx) = mpsc::sync_channel::<Msg<T>>(queue);
+        std::thread::Builder::new()
+            .name("echelle-py-batch".into())
+            .spawn(move || {
+                let end = run(&paths, &opts, &tx);
+                let _ = tx.send(Msg::End(end.map(|s| s.render()).map_err(|e| e.to_string())));
+            })
+            .map_err(|e| EchelleError::new_err(format!("cannot start the batch thread: {e}")))?;
+        Ok(Running {
+            stream: Mutex::new(Stream {
+                rx: Some(rx),
+                summary: None,
+            }),
+            stop,
+        })
+    }
+}
+
+impl<T: Send> Running<T> {
+    /// Stops the batch: no input is started after this, and the thread ends at its next item.
     fn halt(&self) {
         self.stop.store(true, Ordering::SeqCst);
     }
-}
 
-impl Drop for Records {
-    fn drop(&mut self) {
-        self.halt();
-    }
-}
-
-#[pymethods]
-impl Records {
-    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
-        slf
-    }
-
-    fn __next__(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
+    /// The next item; `None` once the batch ended (its summary is then kept). Waits with the
+    /// GIL released, and sees Python's signals (Ctrl-C) while waiting.
+    fn next(&self, py: Python<'_>) -> PyResult<Option<T>> {
         let mut stream = self
             .stream
             .lock()
@@ -128,7 +189,7 @@ impl Records {
             let Some(rx) = stream.rx.take() else {
                 return Ok(None);
             };
-            // A record already waiting is taken at once; otherwise the GIL is released while
+            // An item already waiting is taken at once; otherwise the GIL is released while
             // waiting, so that other Python threads run meanwhile (the receiver is moved in
             // and back: it may be sent, not shared).
             let (rx, got) = match rx.try_recv() {
@@ -140,7 +201,7 @@ impl Records {
             };
             stream.rx = Some(rx);
             match got {
-                Ok(Msg::Line(line)) => return self.loads.call1(py, (line,)).map(Some),
+                Ok(Msg::Item(item)) => return Ok(Some(item)),
                 Ok(Msg::End(end)) => {
                     stream.rx = None;
                     match end {
@@ -163,13 +224,56 @@ impl Records {
         }
     }
 
-    /// Stops the batch; the iterator then ends.
-    fn close(&self) -> PyResult<()> {
+    /// Stops the batch; `next` then gives no more items.
+    fn close(&self) {
         self.halt();
         if let Ok(mut s) = self.stream.lock() {
             s.rx = None;
         }
-        Ok(())
+    }
+
+    /// The summary `echelle analyze` prints on stderr, once every item was read.
+    fn summary(&self) -> Option<String> {
+        self.stream.lock().ok().and_then(|s| s.summary.clone())
+    }
+}
+
+impl<T> Drop for Running<T> {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::SeqCst);
+    }
+}
+
+/// Sends one item to Python; `Err` once Python dropped the stream, which stops the batch.
+fn send<T>(tx: &SyncSender<Msg<T>>, item: T) -> std::io::Result<()> {
+    tx.send(Msg::Item(item))
+        .map_err(|_| std::io::Error::other("the records are no longer read"))
+}
+
+/// The records of a running batch, in input order: an iterator of dicts, each equal to the
+/// command line's JSON line. Dropping or closing it stops the batch.
+#[pyclass(module = "echelle._echelle")]
+struct Records {
+    batch: Running<String>,
+    loads: Py<PyAny>,
+}
+
+#[pymethods]
+impl Records {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
+        match self.batch.next(py)? {
+            Some(line) => self.loads.call1(py, (line,)).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// Stops the batch; the iterator then ends.
+    fn close(&self) {
+        self.batch.close();
     }
 
     fn __enter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
@@ -181,117 +285,97 @@ impl Records {
         _t: Option<Bound<'_, PyAny>>,
         _v: Option<Bound<'_, PyAny>>,
         _tb: Option<Bound<'_, PyAny>>,
-    ) -> PyResult<bool> {
-        self.close()?;
-        Ok(false)
+    ) -> bool {
+        self.close();
+        false
     }
 
     /// The summary `echelle analyze` prints on stderr, once every record was read.
     #[getter]
     fn summary(&self) -> Option<String> {
-        self.stream.lock().ok().and_then(|s| s.summary.clone())
+        self.batch.summary()
+    }
+}
+
+/// The kept records of a running batch as small Parquet files (bytes), in input order, each
+/// one row group of at most 8,192 rows; read in order, their rows are the table of
+/// `analyze -o FILE.parquet`. At least one file comes (the schema alone when no record is
+/// kept). Dropping or closing it stops the batch.
+#[pyclass(module = "echelle._echelle")]
+struct ParquetFiles {
+    batch: Running<Vec<u8>>,
+}
+
+#[pymethods]
+impl ParquetFiles {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyBytes>>> {
+        Ok(self.batch.next(py)?.map(|file| PyBytes::new(py, &file)))
+    }
+
+    /// Stops the batch; the iterator then ends.
+    fn close(&self) {
+        self.batch.close();
+    }
+
+    fn __enter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __exit__(
+        &self,
+        _t: Option<Bound<'_, PyAny>>,
+        _v: Option<Bound<'_, PyAny>>,
+        _tb: Option<Bound<'_, PyAny>>,
+    ) -> bool {
+        self.close();
+        false
+    }
+
+    /// The summary `echelle analyze` prints on stderr, once every file was read.
+    #[getter]
+    fn summary(&self) -> Option<String> {
+        self.batch.summary()
     }
 }
 
 /// Starts a batch over `paths` on its own thread; records arrive in input order.
 #[pyfunction]
-#[pyo3(signature = (paths, threads, dead_stones, ko, only, max_file_bytes, max_entry_bytes, max_nodes))]
-#[allow(clippy::too_many_arguments)]
-fn analyze(
-    py: Python<'_>,
-    paths: Vec<PathBuf>,
-    threads: Option<usize>,
-    dead_stones: &str,
-    ko: &str,
-    only: &str,
-    max_file_bytes: u64,
-    max_entry_bytes: u64,
-    max_nodes: usize,
-) -> PyResult<Records> {
-    let opts = batch_options(
-        threads,
-        dead_stones,
-        ko,
-        only,
-        max_file_bytes,
-        max_entry_bytes,
-        max_nodes,
-    )?;
-    // A path that cannot be used is raised here, as the command line refuses it at once.
-    crate::input::inputs(&paths, &opts.limits).map_err(|e| EchelleError::new_err(e.to_string()))?;
+fn analyze(py: Python<'_>, paths: Vec<PathBuf>, options: &Bound<'_, Options>) -> PyResult<Records> {
+    let opts = options.get().batch()?;
     let loads = py.import("json")?.getattr("loads")?.unbind();
-    let stop = Arc::clone(&opts.stop);
-    let (tx, rx) = mpsc::sync_channel::<Msg>(QUEUE);
-    std::thread::Builder::new()
-        .name("echelle-py-batch".into())
-        .spawn(move || {
-            let end = batch::for_each(&paths, &opts, &mut |done| match done.json {
-                Some(line) => tx
-                    .send(Msg::Line(line))
-                    .map(|()| true)
-                    // Python dropped the iterator: stop the batch here.
-                    .map_err(|_| std::io::Error::other("the records are no longer read")),
-                None => Ok(false),
-            });
-            let _ = tx.send(Msg::End(end.map(|s| s.render()).map_err(|e| e.to_string())));
+    let batch = Running::start(paths, opts, QUEUE, |paths, opts, tx| {
+        batch::for_each(paths, opts, &mut |done| match done.json {
+            Some(line) => send(tx, line).map(|()| true),
+            None => Ok(false),
         })
-        .map_err(|e| EchelleError::new_err(format!("cannot start the batch thread: {e}")))?;
-    let records = Records {
-        stream: Mutex::new(Stream {
-            rx: Some(rx),
-            summary: None,
-        }),
-        stop,
-        loads,
-    };
-    Ok(records)
+    })?;
+    Ok(Records { batch, loads })
 }
 
-/// The flat columns of `analyze --format parquet`'s file for `paths`, written in memory: one
-/// row per kept record, for pyarrow to read without a Python object per record.
+/// Starts a batch over `paths` on its own thread; its kept records arrive as small Parquet
+/// files while it runs, for pyarrow to read without a Python object per record.
 #[pyfunction]
-#[pyo3(signature = (paths, threads, dead_stones, ko, only, max_file_bytes, max_entry_bytes, max_nodes))]
-#[allow(clippy::too_many_arguments)]
-fn to_parquet<'py>(
-    py: Python<'py>,
-    paths: Vec<PathBuf>,
-    threads: Option<usize>,
-    dead_stones: &str,
-    ko: &str,
-    only: &str,
-    max_file_bytes: u64,
-    max_entry_bytes: u64,
-    max_nodes: usize,
-) -> PyResult<Bound<'py, PyBytes>> {
-    let opts = batch_options(
-        threads,
-        dead_stones,
-        ko,
-        only,
-        max_file_bytes,
-        max_entry_bytes,
-        max_nodes,
-    )?;
-    let bytes = py
-        .detach(|| batch::run_parquet(&paths, &opts, Vec::new()))
-        .map_err(|e| EchelleError::new_err(e.to_string()))?
-        .1;
-    Ok(PyBytes::new(py, &bytes))
+fn parquet_files(paths: Vec<PathBuf>, options: &Bound<'_, Options>) -> PyResult<ParquetFiles> {
+    let opts = options.get().batch()?;
+    let batch = Running::start(paths, opts, FILES_QUEUE, |paths, opts, tx| {
+        batch::run_parquet_chunks(paths, opts, &mut |file| send(tx, file))
+    })?;
+    Ok(ParquetFiles { batch })
 }
 
-/// The records of one SGF file's bytes, named `name`.
+/// The records of one SGF file's bytes, named `name` (the file size limits do not apply).
 #[pyfunction]
-#[pyo3(signature = (name, data, dead_stones, ko, only, max_nodes))]
 fn analyze_bytes(
     py: Python<'_>,
     name: &str,
     data: &Bound<'_, PyBytes>,
-    dead_stones: &str,
-    ko: &str,
-    only: &str,
-    max_nodes: usize,
+    options: &Bound<'_, Options>,
 ) -> PyResult<Vec<Py<PyAny>>> {
-    let opts = batch_options(None, dead_stones, ko, only, 64 << 20, 16 << 20, max_nodes)?;
+    let opts = options.get().batch()?;
     let bytes = data.as_bytes().to_vec();
     let lines: Vec<String> = py.detach(|| {
         batch::analyze_bytes(name, bytes, &opts)
@@ -326,8 +410,7 @@ fn read_federation_file(p: &PathBuf) -> PyResult<(String, crate::federation::tex
 /// lines.
 #[pyfunction]
 #[pyo3(signature = (paths, records, engines, undated, ladder, aliases, default_level, rounding,
-    as_of, winner, evaluate, fit, elo_k, stone, whr_w2, glicko_tau, history,
-    threads, dead_stones, ko, max_file_bytes, max_entry_bytes, max_nodes))]
+    as_of, winner, evaluate, fit, elo_k, stone, whr_w2, glicko_tau, history, options))]
 #[allow(clippy::too_many_arguments)]
 fn rate(
     py: Python<'_>,
@@ -348,22 +431,11 @@ fn rate(
     whr_w2: Option<f64>,
     glicko_tau: Option<f64>,
     history: bool,
-    threads: Option<usize>,
-    dead_stones: &str,
-    ko: &str,
-    max_file_bytes: u64,
-    max_entry_bytes: u64,
-    max_nodes: usize,
+    options: &Bound<'_, Options>,
 ) -> PyResult<(String, Option<String>)> {
-    let mut opts = batch_options(
-        threads,
-        dead_stones,
-        ko,
-        "all",
-        max_file_bytes,
-        max_entry_bytes,
-        max_nodes,
-    )?;
+    let mut opts = options.get().batch()?;
+    // Every game is rated, whatever `only` says.
+    opts.only = Only::All;
     opts.json = false;
     opts.analyze.rating_inputs = true;
     let engines = engines
@@ -411,7 +483,7 @@ fn rate(
         let (results, sgf) = crate::federation::split_results_paths(&paths);
         let mut kept = Collected::default();
         let mut summary = if sgf.is_empty() {
-            crate::output::Summary::default()
+            Summary::default()
         } else {
             batch::for_each(&sgf, &opts, &mut |done| {
                 kept.add(&done.game.report, done.game.rating);
@@ -448,9 +520,15 @@ fn rate(
 #[pyo3(name = "_echelle")]
 fn echelle_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Records>()?;
+    m.add_class::<Options>()?;
+    // The defaults of the limits, for the package's keyword defaults.
+    m.add("MAX_FILE_BYTES", Limits::default().max_file_bytes)?;
+    m.add("MAX_ENTRY_BYTES", Limits::default().max_entry_bytes)?;
+    m.add("MAX_NODES", ParseLimits::default().max_nodes)?;
     m.add_function(wrap_pyfunction!(analyze, m)?)?;
     m.add_function(wrap_pyfunction!(analyze_bytes, m)?)?;
-    m.add_function(wrap_pyfunction!(to_parquet, m)?)?;
+    m.add_class::<ParquetFiles>()?;
+    m.add_function(wrap_pyfunction!(parquet_files, m)?)?;
     m.add_function(wrap_pyfunction!(list_inputs, m)?)?;
     m.add_function(wrap_pyfunction!(rate, m)?)?;
     m.add("EchelleError", m.py().get_type::<EchelleError>())?;

@@ -50,27 +50,6 @@ fn json(f: &Field) -> Value {
     }
 }
 
-/// JSON fields the table does not hold yet: the uncertain groups, the margin range and the
-/// oracle's error arrived with the `uncertain` verdict, after the table's schema was laid
-/// down (a known gap, named in the README's Parquet section).
-const NOT_YET: [&str; 3] = [
-    "score.dead_stones.uncertain_groups",
-    "score.margin_range",
-    "score.dead_stones.oracle_error",
-];
-
-/// `v` without the [`NOT_YET`] fields.
-fn without_gaps(mut v: Value) -> Value {
-    if let Some(score) = v.get_mut("score").and_then(Value::as_object_mut) {
-        score.remove("margin_range");
-        if let Some(d) = score.get_mut("dead_stones").and_then(Value::as_object_mut) {
-            d.remove("uncertain_groups");
-            d.remove("oracle_error");
-        }
-    }
-    v
-}
-
 /// Nulls and empty lists dropped, at every depth: the JSON leaves out some empty lists
 /// (`left_in_atari`) and null fields (`event`) that the table holds as `[]` or null.
 fn pruned(v: Value) -> Option<Value> {
@@ -134,28 +113,54 @@ fn records(bytes: Vec<u8>) -> Vec<Value> {
         .collect()
 }
 
-fn parquet_of(paths: &[PathBuf], threads: usize, only: Only) -> Vec<u8> {
-    let opts = BatchOptions {
+fn options(threads: usize, only: Only) -> BatchOptions {
+    BatchOptions {
         threads: Some(threads),
         only,
         ..Default::default()
-    };
-    let (_, out) = batch::run_parquet(paths, &opts, Vec::new()).expect("batch");
+    }
+}
+
+fn parquet_of(paths: &[PathBuf], opts: &BatchOptions) -> Vec<u8> {
+    let (_, out) = batch::run_parquet(paths, opts, Vec::new()).expect("batch");
     out
 }
 
-/// Every record's JSON, field by field, is what its row holds.
-fn same_records(paths: &[PathBuf]) -> usize {
-    let want: Vec<Value> = common::analyze(paths, 2)
+fn json_of(paths: &[PathBuf], opts: &BatchOptions) -> Vec<Value> {
+    let mut out = Vec::new();
+    batch::run(paths, opts, &mut out).expect("batch");
+    String::from_utf8(out)
+        .expect("UTF-8")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect()
+}
+
+/// Every record's JSON, field by field, is what its row holds; gives the records.
+fn same_records_with(paths: &[PathBuf], opts: &BatchOptions) -> Vec<Value> {
+    let want: Vec<Value> = json_of(paths, opts)
         .into_iter()
-        .map(|v| pruned(without_gaps(v)).unwrap_or(Value::Null))
+        .map(|v| pruned(v).unwrap_or(Value::Null))
         .collect();
-    let got = records(parquet_of(paths, 2, Only::All));
+    let got = records(parquet_of(paths, opts));
     assert_eq!(got.len(), want.len(), "rows vs JSON lines");
     for (g, w) in got.iter().zip(&want) {
         assert_eq!(g, w, "row differs from its JSON record");
     }
-    got.len()
+    got
+}
+
+fn same_records(paths: &[PathBuf]) -> usize {
+    same_records_with(paths, &options(2, Only::All)).len()
+}
+
+/// How many records hold the JSON field at `path` (`score.margin_range`).
+fn holding(records: &[Value], path: &str) -> usize {
+    let pointer = format!("/{}", path.replace('.', "/"));
+    records
+        .iter()
+        .filter(|r| r.pointer(&pointer).is_some())
+        .count()
 }
 
 #[test]
@@ -198,6 +203,43 @@ fn every_field_of_the_corpus_test_suites_reads_back_from_its_row() {
 }
 
 #[test]
+fn uncertain_groups_and_margin_ranges_read_back_from_the_gnu_go_set() {
+    let Some(corpus) = common::corpus() else {
+        return;
+    };
+    let dir = corpus.join("gnugo-regression");
+    if !dir.is_dir() {
+        common::skip("no gnugo-regression in the shared corpus");
+        return;
+    }
+    let mut opts = options(2, Only::All);
+    opts.analyze.dead_stones = "estimate".parse().expect("a method");
+    let got = same_records_with(&[dir], &opts);
+    let groups = holding(&got, "score.dead_stones.uncertain_groups");
+    assert!(groups > 10, "{groups} records with uncertain groups");
+    assert!(holding(&got, "score.margin_range") > 10);
+}
+
+#[test]
+fn an_oracles_error_reads_back_from_its_row() {
+    // A GTP engine that shakes hands but cannot score (as in tests/gtp.rs).
+    let script = r#"while read -r c; do case "$c" in protocol_version) printf '= 2\n\n';; final_status_list*) printf '? cannot score\n\n';; *) printf '= fake\n\n';; esac; done"#;
+    let dir = scratch("oracle");
+    let file = dir.join("fake-gtp-engine.sh");
+    std::fs::write(&file, script).expect("the script is written");
+    let cmd = format!("sh {}", file.display());
+    if echelle::gtp::check(&cmd).is_err() {
+        common::skip("no POSIX sh to run a fake GTP engine");
+        return;
+    }
+    let mut opts = options(1, Only::All);
+    opts.analyze.oracle = Some(cmd);
+    let got = same_records_with(&[samples().join("championnat-2025.tar.gz")], &opts);
+    let failed = holding(&got, "score.dead_stones.oracle_error");
+    assert!(failed > 0, "no oracle error among {} records", got.len());
+}
+
+#[test]
 fn every_json_field_has_a_column() {
     let columns: Vec<String> = columnar::column_docs()
         .into_iter()
@@ -232,9 +274,6 @@ fn every_json_field_has_a_column() {
         leaves("", &r, &mut paths);
     }
     for p in paths {
-        if NOT_YET.iter().any(|g| p.starts_with(g)) {
-            continue;
-        }
         // An empty list of objects has no leaf to name: its fields' columns start with it.
         assert!(
             columns

@@ -50,11 +50,11 @@ fn the_schema_parses_and_names_every_documented_column_with_its_type() {
     for (i, doc) in docs.iter().enumerate() {
         let c = schema.column(i);
         let path = c.path().string();
-        let last = c.path().parts().last().cloned().unwrap_or_default();
-        let name = doc.name.rsplit('.').next().unwrap_or_default();
-        // A plain list's leaf is `name.list.element`; a struct field's `name.list.element.field`.
-        assert!(
-            path == doc.name || last == name || path.starts_with(&format!("{}.list", doc.name)),
+        // Each list level is `x.list.element` in the file and `x[]` in the docs (a plain
+        // list's leaf is `name.list.element`, a struct field's `name.list.element.field`).
+        assert_eq!(
+            path.replace(".list.element", ""),
+            doc.name.replace("[]", ""),
             "{path} vs {}",
             doc.name
         );
@@ -68,8 +68,9 @@ fn the_schema_parses_and_names_every_documented_column_with_its_type() {
         };
         assert_eq!(c.physical_type(), physical, "{path}");
         assert_eq!(c.logical_type_ref().cloned(), logical, "{path}");
-        let list = doc.sql_type.ends_with("[]") || doc.name.contains("[]");
-        assert_eq!(c.max_rep_level(), i16::from(list), "{path}");
+        // Every list level, the struct's and the field's own, repeats.
+        let lists = doc.sql_type.matches("[]").count() + doc.name.matches("[]").count();
+        assert_eq!(c.max_rep_level() as usize, lists, "{path}");
     }
 }
 
@@ -155,4 +156,102 @@ fn no_report_gives_an_empty_but_valid_file() {
             .num_columns(),
         column_docs().len()
     );
+}
+
+#[test]
+fn a_list_of_lists_has_the_levels_of_the_standard_layout() {
+    // Definition: 0 null, 1 empty outer list, 2 empty inner list, 3 an element (4 when
+    // elements may be null and this one is present); repetition: 0 a new row, 1 a new inner
+    // list, 2 the next element of an inner list.
+    let mut b = Buffer::<i64>::default();
+    b.lists(None, false);
+    b.lists(Some(vec![]), false);
+    b.lists(
+        Some(vec![vec![Some(1), Some(2)], vec![], vec![Some(3)]]),
+        false,
+    );
+    assert_eq!(b.values, vec![1, 2, 3]);
+    assert_eq!(b.def, vec![0, 1, 3, 3, 2, 3]);
+    assert_eq!(b.rep, vec![0, 0, 0, 2, 1, 1]);
+    let mut n = Buffer::<i64>::default();
+    n.lists(Some(vec![vec![None, Some(7)]]), true);
+    assert_eq!((n.values, n.def, n.rep), (vec![7], vec![3, 4], vec![0, 2]));
+}
+
+#[test]
+fn a_stream_of_small_files_holds_the_rows_of_one_file_in_order() {
+    let reports: Vec<GameReport> = (0..CHUNK_ROWS * 2 + 5)
+        .map(|i| GameReport::bare(&format!("g{i}.sgf"), Some(0), Status::Ok))
+        .collect();
+    let mut chunks = match ParquetChunks::new() {
+        Ok(c) => c,
+        Err(e) => panic!("{e}"),
+    };
+    let mut files = Vec::new();
+    for r in &reports {
+        match chunks.push(r) {
+            Ok(file) => files.extend(file),
+            Err(e) => panic!("{e}"),
+        }
+    }
+    match chunks.finish() {
+        Ok(file) => files.extend(file),
+        Err(e) => panic!("{e}"),
+    }
+    let rows: Vec<i64> = files
+        .iter()
+        .map(|f| read(f.clone()).metadata().file_metadata().num_rows())
+        .collect();
+    assert_eq!(rows, vec![CHUNK_ROWS as i64, CHUNK_ROWS as i64, 5]);
+    let names: Vec<String> = files
+        .into_iter()
+        .flat_map(|f| {
+            let reader = read(f);
+            let rows: Vec<_> = match reader.get_row_iter(None) {
+                Ok(it) => it.filter_map(Result::ok).collect(),
+                Err(e) => panic!("{e}"),
+            };
+            rows.into_iter()
+                .filter_map(|row| match row.get_column_iter().next() {
+                    Some((_, Cell::Str(s))) => Some(s.clone()),
+                    _ => None,
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let want: Vec<String> = reports.iter().map(|r| r.file.clone()).collect();
+    assert_eq!(names, want);
+}
+
+#[test]
+fn a_stream_without_rows_gives_the_schema_and_a_full_stream_no_empty_file() {
+    let empty = match ParquetChunks::new().and_then(ParquetChunks::finish) {
+        Ok(Some(file)) => file,
+        Ok(None) => panic!("no file"),
+        Err(e) => panic!("{e}"),
+    };
+    let reader = read(empty);
+    assert_eq!(reader.metadata().file_metadata().num_rows(), 0);
+    assert_eq!(
+        reader
+            .metadata()
+            .file_metadata()
+            .schema_descr()
+            .num_columns(),
+        column_docs().len()
+    );
+    // Exactly one group's worth: its file went out with the last push, none is left.
+    let mut chunks = match ParquetChunks::new() {
+        Ok(c) => c,
+        Err(e) => panic!("{e}"),
+    };
+    let mut given = 0;
+    for i in 0..CHUNK_ROWS {
+        let r = GameReport::bare(&format!("g{i}.sgf"), Some(0), Status::Ok);
+        if matches!(chunks.push(&r), Ok(Some(_))) {
+            given += 1;
+        }
+    }
+    assert_eq!(given, 1);
+    assert!(matches!(chunks.finish(), Ok(None)));
 }

@@ -113,3 +113,47 @@ def test_to_arrow_is_the_command_lines_parquet_table(cli, samples, tmp_path):
     frame = echelle.to_pandas([samples])
     assert len(frame) == len(list(echelle.analyze(samples)))
     assert list(frame["file"])[:3] == [r["file"] for r in echelle.analyze(samples)][:3]
+
+
+def test_arrow_batches_stream_the_table_in_batches_of_at_most_8192_rows(cli, tmp_path):
+    pa = pytest.importorskip("pyarrow")
+    pq = pytest.importorskip("pyarrow.parquet")
+    # One collection of 20,000 short games: three files of rows from the library.
+    games = "".join(f"(;GM[1]SZ[9]PB[b{i}]PW[w{i}];B[ee];W[cc])" for i in range(20_000))
+    (tmp_path / "many.sgf").write_text(games)
+    out = tmp_path / "many.parquet"
+    done = run_cli(cli, "analyze", "-q", "--no-progress", "-o", str(out), str(tmp_path / "many.sgf"))
+    assert done.returncode == 0, done.stderr.decode()
+    expected = pq.read_table(out)
+    reader = echelle.arrow_batches(tmp_path / "many.sgf", threads=2)
+    assert isinstance(reader, pa.RecordBatchReader)
+    assert reader.schema == expected.schema
+    sizes = [b.num_rows for b in reader]
+    assert sum(sizes) == expected.num_rows == 20_000
+    assert len(sizes) >= 3 and max(sizes) <= 8192
+    table = echelle.to_arrow(tmp_path / "many.sgf")
+    assert table.equals(expected)
+
+
+def test_arrow_batches_without_rows_still_give_the_schema(tmp_path):
+    pytest.importorskip("pyarrow")
+    (tmp_path / "fine.sgf").write_bytes(b"(;GM[1]SZ[9]RE[B+R];B[ee];W[cc])")
+    table = echelle.to_arrow(tmp_path, only="errors")
+    assert table.num_rows == 0
+    assert "score_dead_stones_uncertain_groups" in table.column_names
+
+
+def test_closing_arrow_batches_early_stops_the_batch(samples):
+    pytest.importorskip("pyarrow")
+    reader = echelle.arrow_batches(samples)
+    first = reader.read_next_batch()
+    assert first.num_rows > 0
+    reader.close()
+    # The next call runs whole.
+    assert echelle.to_arrow(samples).num_rows == len(list(echelle.analyze(samples)))
+
+
+def test_arrow_batches_raise_a_missing_path_at_once():
+    pytest.importorskip("pyarrow")
+    with pytest.raises(echelle.EchelleError):
+        echelle.arrow_batches(["no-such-dir"])

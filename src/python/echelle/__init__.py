@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import os
-from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Dict, Iterable, Iterator, List, Optional, Sequence, Union
 
 from . import _echelle
 from ._echelle import EchelleError, Records
@@ -32,6 +32,7 @@ __all__ = [
     "Records",
     "analyze",
     "analyze_bytes",
+    "arrow_batches",
     "list_inputs",
     "rate",
     "to_arrow",
@@ -45,9 +46,10 @@ PathLike = Union[str, "os.PathLike[str]"]
 Record = Dict[str, Any]
 """One record of ``echelle analyze`` (one game, or a file that failed whole)."""
 
-_MAX_FILE_BYTES = 64 << 20
-_MAX_ENTRY_BYTES = 16 << 20
-_MAX_NODES = 100_000
+# The command line's limits, from the library.
+_MAX_FILE_BYTES: int = _echelle.MAX_FILE_BYTES
+_MAX_ENTRY_BYTES: int = _echelle.MAX_ENTRY_BYTES
+_MAX_NODES: int = _echelle.MAX_NODES
 
 
 def _paths(paths: Union[PathLike, Iterable[PathLike]]) -> List[str]:
@@ -85,16 +87,65 @@ def analyze(
     :raises EchelleError: a path that cannot be used, a GTP engine that does not start.
     :raises ValueError: an option name the command line would refuse.
     """
-    return _echelle.analyze(
-        _paths(paths),
-        threads,
-        dead_stones,
-        ko,
-        only,
-        max_file_bytes,
-        max_entry_bytes,
-        max_nodes,
+    options = _echelle.Options(
+        threads=threads,
+        dead_stones=dead_stones,
+        ko=ko,
+        only=only,
+        max_file_bytes=max_file_bytes,
+        max_entry_bytes=max_entry_bytes,
+        max_nodes=max_nodes,
     )
+    return _echelle.analyze(_paths(paths), options)
+
+
+def arrow_batches(
+    paths: Union[PathLike, Iterable[PathLike]],
+    *,
+    threads: Optional[int] = None,
+    dead_stones: str = "auto",
+    ko: str = "positional",
+    only: str = "all",
+    max_file_bytes: int = _MAX_FILE_BYTES,
+    max_entry_bytes: int = _MAX_ENTRY_BYTES,
+    max_nodes: int = _MAX_NODES,
+) -> "pyarrow.RecordBatchReader":
+    """The records of ``paths`` as a stream of :class:`pyarrow.RecordBatch` (at most 8,192
+    rows each) while the batch runs: the rows of :func:`to_arrow`, for archives whose table
+    should not be held whole (``pyarrow.parquet.ParquetWriter``, ``pyarrow.dataset``).
+
+    The library writes each batch's rows as a small Parquet file in memory (the analysis
+    runs on its own threads, the GIL released while waiting) and pyarrow reads it; memory
+    stays bounded by a few batches. Closing the reader, or dropping it, stops the batch;
+    Ctrl-C is seen while waiting. Takes :func:`analyze`'s options. Needs ``pyarrow``
+    (``pip install ".[arrow]"``).
+
+    :raises EchelleError: a path that cannot be used, a GTP engine that does not start
+        (at once), or a batch that fails (when its batch is read).
+    """
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    options = _echelle.Options(
+        threads=threads,
+        dead_stones=dead_stones,
+        ko=ko,
+        only=only,
+        max_file_bytes=max_file_bytes,
+        max_entry_bytes=max_entry_bytes,
+        max_nodes=max_nodes,
+    )
+    files = _echelle.parquet_files(_paths(paths), options)
+    # The first file always comes (the schema alone when no record is kept).
+    first = pq.read_table(pa.BufferReader(next(files)))
+
+    def batches() -> Iterator["pyarrow.RecordBatch"]:
+        with files:  # closed, and the batch stopped, when the reader is done or dropped
+            yield from first.to_batches()
+            for data in files:
+                yield from pq.read_table(pa.BufferReader(data)).to_batches()
+
+    return pa.RecordBatchReader.from_batches(first.schema, batches())
 
 
 def to_arrow(
@@ -112,24 +163,20 @@ def to_arrow(
     record: the table of ``echelle analyze PATH... -o FILE.parquet`` (its schema, column by
     column, is in the README's "Parquet output"), built without a Python object per record.
 
-    The library writes the Parquet file in memory (the batch runs with the GIL released) and
-    pyarrow reads it: for millions of records. Takes :func:`analyze`'s options. Needs
-    ``pyarrow`` (``pip install ".[arrow]"``).
+    The table is gathered from :func:`arrow_batches` as the batch runs: besides the table,
+    memory holds a few batches of 8,192 rows, for millions of records. Takes
+    :func:`analyze`'s options. Needs ``pyarrow`` (``pip install ".[arrow]"``).
     """
-    import pyarrow as pa
-    import pyarrow.parquet as pq
-
-    data = _echelle.to_parquet(
-        _paths(paths),
-        threads,
-        dead_stones,
-        ko,
-        only,
-        max_file_bytes,
-        max_entry_bytes,
-        max_nodes,
-    )
-    return pq.read_table(pa.BufferReader(data))
+    return arrow_batches(
+        paths,
+        threads=threads,
+        dead_stones=dead_stones,
+        ko=ko,
+        only=only,
+        max_file_bytes=max_file_bytes,
+        max_entry_bytes=max_entry_bytes,
+        max_nodes=max_nodes,
+    ).read_all()
 
 
 def to_pandas(paths: Union[PathLike, Iterable[PathLike]], **options: Any) -> "pandas.DataFrame":
@@ -154,7 +201,8 @@ def analyze_bytes(
     archives are not opened here: give their path to :func:`analyze`. The file size limits
     do not apply (the caller already holds the bytes); the parser's limits do.
     """
-    return _echelle.analyze_bytes(name, bytes(data), dead_stones, ko, only, max_nodes)
+    options = _echelle.Options(dead_stones=dead_stones, ko=ko, only=only, max_nodes=max_nodes)
+    return _echelle.analyze_bytes(name, bytes(data), options)
 
 
 def list_inputs(paths: Union[PathLike, Iterable[PathLike]]) -> List[str]:
@@ -244,12 +292,14 @@ def rate(
         whr_w2,
         glicko_tau,
         history,
-        threads,
-        dead_stones,
-        ko,
-        max_file_bytes,
-        max_entry_bytes,
-        max_nodes,
+        _echelle.Options(
+            threads=threads,
+            dead_stones=dead_stones,
+            ko=ko,
+            max_file_bytes=max_file_bytes,
+            max_entry_bytes=max_entry_bytes,
+            max_nodes=max_nodes,
+        ),
     )
     out: Dict[str, Any] = json.loads(doc)
     if history:

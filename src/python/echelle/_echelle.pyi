@@ -27,29 +27,48 @@ class Records(Iterator[Dict[str, Any]]):
     def summary(self) -> Optional[str]:
         """The summary ``echelle analyze`` prints on stderr, once every record was read."""
 
-def analyze(
-    paths: List[str],
-    threads: Optional[int],
-    dead_stones: str,
-    ko: str,
-    only: str,
-    max_file_bytes: int,
-    max_entry_bytes: int,
-    max_nodes: int,
-) -> Records: ...
-def analyze_bytes(
-    name: str, data: bytes, dead_stones: str, ko: str, only: str, max_nodes: int
-) -> List[Dict[str, Any]]: ...
-def to_parquet(
-    paths: List[str],
-    threads: Optional[int],
-    dead_stones: str,
-    ko: str,
-    only: str,
-    max_file_bytes: int,
-    max_entry_bytes: int,
-    max_nodes: int,
-) -> bytes: ...
+MAX_FILE_BYTES: int
+MAX_ENTRY_BYTES: int
+MAX_NODES: int
+
+class Options:
+    """``analyze``'s options (the command line's flags), checked once; a bad name is a
+    ``ValueError``."""
+
+    def __init__(
+        self,
+        *,
+        threads: Optional[int] = None,
+        dead_stones: str = "auto",
+        ko: str = "positional",
+        only: str = "all",
+        max_file_bytes: int = ...,
+        max_entry_bytes: int = ...,
+        max_nodes: int = ...,
+    ) -> None: ...
+
+def analyze(paths: List[str], options: Options) -> Records: ...
+def analyze_bytes(name: str, data: bytes, options: Options) -> List[Dict[str, Any]]: ...
+class ParquetFiles(Iterator[bytes]):
+    """The kept records of a running batch as small Parquet files, in input order (at least
+    one: the schema alone when no record is kept); closing or dropping it stops the batch."""
+
+    def __iter__(self) -> "ParquetFiles": ...
+    def __next__(self) -> bytes: ...
+    def close(self) -> None:
+        """Stop the batch; the iterator then ends."""
+    def __enter__(self) -> "ParquetFiles": ...
+    def __exit__(
+        self,
+        t: Optional[Type[BaseException]],
+        v: Optional[BaseException],
+        tb: Optional[TracebackType],
+    ) -> bool: ...
+    @property
+    def summary(self) -> Optional[str]:
+        """The summary ``echelle analyze`` prints on stderr, once every file was read."""
+
+def parquet_files(paths: List[str], options: Options) -> ParquetFiles: ...
 def list_inputs(paths: List[str]) -> List[str]: ...
 def rate(
     paths: List[str],
@@ -69,10 +88,5 @@ def rate(
     whr_w2: Optional[float],
     glicko_tau: Optional[float],
     history: bool,
-    threads: Optional[int],
-    dead_stones: str,
-    ko: str,
-    max_file_bytes: int,
-    max_entry_bytes: int,
-    max_nodes: int,
+    options: Options,
 ) -> Tuple[str, Optional[str]]: ...

@@ -198,8 +198,8 @@ fn local_area(
     area_of(geo, cells, ch, region, &chains)
 }
 
-/// The region with the stones and liberties of `chains`, and of every chain a move on one of
-/// its empty points would join or take (a stone played there must not draw liberties from
+/// The region with the stones and liberties of `chains`, and of every chain short of
+/// liberties that a move on one of its empty points would join or take (a stone played there must not draw liberties from
 /// outside the area unseen); `None` when it holds too many empty points.
 fn area_of(
     geo: &Geometry,
@@ -224,7 +224,10 @@ fn area_of(
         }
         for &p in area.iter().filter(|&&p| cells[p] == Cell::Empty) {
             for q in geo.neighbours(p) {
+                // A chain with many liberties cannot be taken in so small a fight: a stone
+                // joining it counts them all (the search reads liberties on the whole board).
                 if let Some(cj) = ch.id[q]
+                    && ch.chains[cj].libs.len() <= SAFE_LIBS
                     && !chains.contains(&cj)
                 {
                     chains.push(cj);

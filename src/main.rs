@@ -240,7 +240,7 @@ fn results(args: &ResultsArgs) -> Result<ExitCode, String> {
                 check::Finding::FileProblem(format!("{}: {}", f.source(), f.reason())),
             );
         }
-        print!("{}", report.text());
+        emit(&report.text())?;
         return Ok(if report.findings.is_empty() {
             ExitCode::SUCCESS
         } else {
@@ -296,9 +296,12 @@ fn accuracy(args: &AccuracyArgs) -> Result<(), String> {
             .map_err(|e| format!("{}: {e}", path.display()))?;
     }
     if args.json {
-        println!("{}", report.to_json().map_err(|e| e.to_string())?);
+        emit(&format!(
+            "{}\n",
+            report.to_json().map_err(|e| e.to_string())?
+        ))?;
     } else {
-        print!("{}", report.text(&args.paths, args.list));
+        emit(&report.text(&args.paths, args.list))?;
     }
     Ok(())
 }
@@ -334,7 +337,7 @@ fn show(args: &ShowArgs) -> Result<(), String> {
         ColorChoice::Auto => std::io::stdout().is_terminal(),
     };
     let drawing = echelle::diagram::DiagramInput::of(&pic);
-    print!("{}", echelle::diagram::terminal(&drawing, color));
+    emit(&echelle::diagram::terminal(&drawing, color))?;
     if let Some(p) = &args.svg {
         write_text(p, echelle::diagram::svg(&drawing))?;
     }
@@ -374,6 +377,16 @@ fn report(args: &ReportArgs) -> Result<ExitCode, String> {
         );
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Writes `text` to standard output; a reader that went away (`| head`) is no error.
+fn emit(text: &str) -> Result<(), String> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(format!("stdout: {e}")),
+        _ => Ok(()),
+    }
 }
 
 fn main() -> ExitCode {

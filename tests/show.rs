@@ -405,3 +405,24 @@ fn the_svg_is_fitted_to_the_board_and_wraps_long_titles() {
         }
     }
 }
+
+#[test]
+fn a_reader_that_goes_away_is_no_panic() {
+    // `echelle show … | head -0`: standard output closed before the board is drawn.
+    let mut child = echelle()
+        .args([
+            "show",
+            "--color",
+            "never",
+            "samples/club-2025/2025-01-08-1-dubois-aberg.sgf",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("echelle starts");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("echelle ends");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{:?}: {err}", out.status);
+    assert!(!err.contains("panicked"), "{err}");
+}

@@ -93,8 +93,8 @@ pub(super) fn read(
 }
 
 /// True when the wall `w` cannot be taken while the space is fought out: it keeps two
-/// liberties outside the space, and the empty points it can reach from them outside (through
-/// its own colour's stones too) are more than the space holds, so it can always extend (two liberties inside a tiny eye of its own,
+/// liberties outside the space, and the empty points it can reach from them outside are more
+/// than the space holds, so it can always extend (two liberties inside a tiny eye of its own,
 /// as in a seki, are no such reserve). Read on `lifted`, the board without the dead stones:
 /// the points they hold are the wall's once they are taken off.
 fn wall_holds(g: &Grid, lifted: &[Cell], ch: &Chains, w: usize, space: &[usize]) -> bool {
@@ -109,27 +109,21 @@ fn wall_holds(g: &Grid, lifted: &[Cell], ch: &Chains, w: usize, space: &[usize])
     if outside.len() < 2 {
         return false;
     }
-    // Room: empty points reached through empty points and the wall's own stones (its
-    // friends' territory is its reserve too), the space excepted.
-    let own = ch.chains[w].color;
     let need = space.len() + 2;
-    let mut empties = outside.len();
     let mut seen = outside.clone();
     let mut stack = outside;
     while let Some(p) = stack.pop() {
-        if empties >= need {
+        if seen.len() >= need {
             return true;
         }
         for q in g.geo.neighbours(p) {
-            let v = lifted[q];
-            if (v == Cell::Empty || v == own) && !space.contains(&q) && !seen.contains(&q) {
+            if lifted[q] == Cell::Empty && !space.contains(&q) && !seen.contains(&q) {
                 seen.push(q);
                 stack.push(q);
-                empties += usize::from(v == Cell::Empty);
             }
         }
     }
-    empties >= need
+    seen.len() >= need
 }
 
 /// A group's own space: the points it encloses, the opposing chains inside them and the

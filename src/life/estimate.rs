@@ -244,13 +244,7 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
         chain.stones.iter().all(|&s| !dead[g.geo.unpad(s)])
             && (settled[ci] || kept[ci] >= WALL_KEPT)
     };
-    let mut lifted = g.cells.clone();
-    for (i, &d) in dead.iter().enumerate() {
-        if d {
-            lifted[g.geo.pad(i)] = Cell::Empty;
-        }
-    }
-    let killed = enclosed::read(&g, &ch, &alive_groups, &wall_alive, &lifted);
+    let killed = enclosed::read(&g, &ch, &alive_groups, &wall_alive, &lifted(&g, &dead));
     for k in &killed {
         for &ci in &k.group {
             mark_stones(&g, &ch.chains[ci], &mut dead);
@@ -288,12 +282,7 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
     }
     let mut seki_held = vec![false; n];
     for _ in 0..SEKI_ROUNDS {
-        let mut cells = g.cells.clone();
-        for (i, &d) in dead.iter().enumerate() {
-            if d {
-                cells[g.geo.pad(i)] = Cell::Empty;
-            }
-        }
+        let cells = lifted(&g, &dead);
         let reading = seki::read(&g, &cells, &|s| pass_alive[s]);
         let living = Chains::of(&g.geo, &cells);
         seki_held.iter_mut().for_each(|h| *h = false);
@@ -455,6 +444,15 @@ fn open_ko(g: &Grid, ch: &Chains, chain: &Chain) -> Option<Vec<usize>> {
         }
     }
     Some(around)
+}
+
+/// The padded cells of `g` with the stones `dead` names (row-major) taken off.
+fn lifted(g: &Grid, dead: &[bool]) -> Vec<Cell> {
+    let mut cells = g.cells.clone();
+    for (i, _) in dead.iter().enumerate().filter(|(_, d)| **d) {
+        cells[g.geo.pad(i)] = Cell::Empty;
+    }
+    cells
 }
 
 /// Sets the chain's stones in a per-point map (dead stones, unsure stones).

@@ -60,7 +60,7 @@ pub(super) fn read(g: &Grid, cells: &[Cell], settled: &dyn Fn(usize) -> bool) ->
         // First the fight between the chains around the region alone, the walls outside
         // taken as safe; then, if that did not settle it, with the short-of-liberties chains
         // next to them, whose capture may be the way out.
-        let narrow = narrow_area(geo, cells, &ch, &r.points, &around);
+        let narrow = area_of(geo, cells, &ch, &r.points, &around);
         let wide = local_area(geo, cells, &ch, &r.points, &around);
         for &t in &around {
             let target = &ch.chains[t];
@@ -158,18 +158,6 @@ struct Area {
     empty: u32,
     /// Stones among them of chains small enough to be captured and played on again.
     inside: u32,
-}
-
-/// The narrow area of a fight: the region and the stones and liberties of the chains around
-/// it, nothing else. `None` when it holds too many empty points.
-fn narrow_area(
-    geo: &Geometry,
-    cells: &[Cell],
-    ch: &Chains,
-    region: &[usize],
-    around: &[usize],
-) -> Option<Area> {
-    area_of(geo, cells, ch, region, around)
 }
 
 /// The points where the local fight is played: the region, the liberties of the chains around

@@ -31,8 +31,16 @@ pub(super) fn captures(
         marks: vec![0; cells.len()],
         stamp: 0,
     };
-    let answer = search.attacker_wins(cells.to_vec(), None, attacker_first, depth);
-    (answer, budget - search.budget)
+    // Iterative deepening: a short capture is proved before the deep lines of the moves
+    // that fail are read out (the table keeps what the shallower rounds proved).
+    let mut d = depth.min(4);
+    loop {
+        let answer = search.attacker_wins(cells.to_vec(), None, attacker_first, d);
+        if d >= depth || answer != Some(false) {
+            return (answer, budget - search.budget);
+        }
+        d = (d * 2).min(depth);
+    }
 }
 
 /// One capture search: can `attacker` take the chain at `target`?
@@ -140,7 +148,7 @@ impl Search<'_> {
         let mut captured = Vec::new();
         for q in self.geo.neighbours(p) {
             if next[q] == c.opponent() && !captured.contains(&q) {
-                let (stones, libs) = self.chain(&next, q);
+                let (stones, libs) = self.chain(&next, q, 1);
                 if libs == 0 {
                     captured.extend(stones);
                 }
@@ -149,7 +157,7 @@ impl Search<'_> {
         for &s in &captured {
             next[s] = Cell::Empty;
         }
-        let (stones, libs) = self.chain(&next, p);
+        let (stones, libs) = self.chain(&next, p, 2);
         if libs == 0 {
             return None;
         }
@@ -162,7 +170,7 @@ impl Search<'_> {
 
     /// The liberties of the chain at `p`.
     fn liberties(&mut self, cells: &[Cell], p: usize) -> Vec<usize> {
-        let (stones, _) = self.chain(cells, p);
+        let (stones, _) = self.chain(cells, p, usize::MAX);
         let mut libs: Vec<usize> = stones
             .iter()
             .flat_map(|&s| self.geo.neighbours(s))
@@ -173,8 +181,10 @@ impl Search<'_> {
         libs
     }
 
-    /// The stones of the chain at `p` and its number of liberties.
-    fn chain(&mut self, cells: &[Cell], p: usize) -> (Vec<usize>, usize) {
+    /// The stones of the chain at `p` and its number of liberties, the walk stopping once
+    /// `enough` liberties are seen (the stones are then only some of the chain's): a capture
+    /// test needs one liberty, not the chain's whole outline.
+    fn chain(&mut self, cells: &[Cell], p: usize, enough: usize) -> (Vec<usize>, usize) {
         self.stamp = self.stamp.wrapping_add(1);
         let stamp = self.stamp;
         let c = cells[p];
@@ -193,6 +203,9 @@ impl Search<'_> {
                 } else if cells[q] == Cell::Empty {
                     self.marks[q] = stamp;
                     libs += 1;
+                    if libs >= enough {
+                        return (stones, libs);
+                    }
                 }
             }
             i += 1;

@@ -31,10 +31,12 @@ pub(super) struct Killed {
 }
 
 /// The groups among `candidates` (lists of chain indices, one colour each) that are shut in
-/// a small space and die there with the opponent moving first. `wall_alive(ci)` says whether
-/// an opposing chain around the space may be taken as safe.
+/// a small space and die there with the opponent moving first, read on `board` (`g`'s cells,
+/// or those with the chains a seki proof found dead taken off). `wall_alive(ci)` says
+/// whether an opposing chain around the space may be taken as safe.
 pub(super) fn read(
     g: &Grid,
+    board: &[Cell],
     ch: &Chains,
     candidates: &[Vec<usize>],
     wall_alive: &dyn Fn(usize) -> bool,
@@ -74,7 +76,7 @@ pub(super) fn read(
         let depth = (n * (n + 2)).clamp(8, MAX_DEPTH);
         let (answer, used) = reading::captures(
             &g.geo,
-            &g.cells,
+            board,
             &area,
             &ch.chains[target],
             true,

@@ -244,17 +244,15 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
         chain.stones.iter().all(|&s| !dead[g.geo.unpad(s)])
             && (settled[ci] || kept[ci] >= WALL_KEPT)
     };
-    let killed = enclosed::read(&g, &ch, &alive_groups, &wall_alive, &lifted(&g, &dead));
-    for k in &killed {
-        for &ci in &k.group {
-            mark_stones(&g, &ch.chains[ci], &mut dead);
-        }
-        for &ci in &k.inside {
-            for &s in &ch.chains[ci].stones {
-                dead[g.geo.unpad(s)] = false;
-            }
-        }
-    }
+    let killed = enclosed::read(
+        &g,
+        &g.cells,
+        &ch,
+        &alive_groups,
+        &wall_alive,
+        &lifted(&g, &dead),
+    );
+    apply_killed(&g, &ch, &killed, &mut dead);
     // What now looks like seki is proved, or the chain the other side captures is dead.
     let mut pass_alive = vec![false; g.cells.len()];
     for (chain, _) in ch.chains.iter().zip(&settled).filter(|(_, s)| **s) {
@@ -269,18 +267,23 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
             unit_of[s] = u;
         }
     }
-    for k in &killed {
-        for &ci in k.group.iter().chain(&k.inside) {
-            if let Some(unit) = ch.chains[ci]
-                .stones
-                .first()
-                .and_then(|&s| units.get_mut(unit_of[g.geo.unpad(s)]))
-            {
-                unit.method = Method::Reading;
+    let by_reading = |killed: &[enclosed::Killed], units: &mut Vec<Unit>| {
+        for k in killed {
+            for &ci in k.group.iter().chain(&k.inside) {
+                if let Some(unit) = ch.chains[ci]
+                    .stones
+                    .first()
+                    .and_then(|&s| units.get_mut(unit_of[g.geo.unpad(s)]))
+                {
+                    unit.method = Method::Reading;
+                }
             }
         }
-    }
+    };
+    by_reading(&killed, &mut units);
     let mut seki_held = vec![false; n];
+    // The real board without the chains the seki proofs found dead.
+    let mut seki_board = g.cells.clone();
     for _ in 0..SEKI_ROUNDS {
         let cells = lifted(&g, &dead);
         let reading = seki::read(&g, &cells, &|s| pass_alive[s]);
@@ -295,6 +298,9 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
         for ci in reading.refuted {
             let chain = &living.chains[ci];
             mark_stones(&g, chain, &mut dead);
+            for &s in &chain.stones {
+                seki_board[s] = Cell::Empty;
+            }
             if let Some(unit) = chain
                 .stones
                 .first()
@@ -304,11 +310,52 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
             }
         }
     }
+    // A chain found dead in a false seki frees the chains it held: a group shut in a small
+    // space by them is read again, on the board without it.
+    if seki_board != g.cells {
+        let candidates: Vec<Vec<usize>> = alive_groups
+            .iter()
+            .filter(|grp| {
+                grp.iter()
+                    .all(|&ci| ch.chains[ci].stones.iter().all(|&s| !dead[g.geo.unpad(s)]))
+            })
+            .cloned()
+            .collect();
+        let wall_alive = |ci: usize| {
+            let chain = &ch.chains[ci];
+            chain.stones.iter().all(|&s| !dead[g.geo.unpad(s)])
+                && (settled[ci] || kept[ci] >= WALL_KEPT)
+        };
+        let more = enclosed::read(
+            &g,
+            &seki_board,
+            &ch,
+            &candidates,
+            &wall_alive,
+            &lifted(&g, &dead),
+        );
+        apply_killed(&g, &ch, &more, &mut dead);
+        by_reading(&more, &mut units);
+    }
     Estimate {
         dead,
         certain: false,
         units,
         seki_held,
+    }
+}
+
+/// Marks the groups the reading killed dead, and the opposing chains inside their space alive.
+fn apply_killed(g: &Grid, ch: &Chains, killed: &[enclosed::Killed], dead: &mut [bool]) {
+    for k in killed {
+        for &ci in &k.group {
+            mark_stones(g, &ch.chains[ci], dead);
+        }
+        for &ci in &k.inside {
+            for &s in &ch.chains[ci].stones {
+                dead[g.geo.unpad(s)] = false;
+            }
+        }
     }
 }
 

@@ -5,7 +5,10 @@
 //! limited to the region, the points around it and what captures free, asks whether one side
 //! captures a chain of the other even when the other moves first (and may pass). Only a
 //! capture proved within the search's budget turns seki into dead; anything the search cannot
-//! settle stays as the estimate left it.
+//! settle stays as the estimate left it. Regions whose chains are each other's walls (a
+//! corner group in false seki inside a chain that is itself in seki with stones inside it)
+//! are one fight and read together first: read apart, each takes the other for a safe wall.
+//! Once a chain of such a fight is found dead, the others wait for the next round.
 
 use super::playout::PlayoutBoard;
 use super::reading;
@@ -13,9 +16,9 @@ use super::territory::is_seki_region;
 use crate::board::{Cell, Chain, Chains, Geometry, Grid, regions};
 
 /// Nodes one attempt (one attacker, one target) may visit before it gives up.
-const BUDGET: u32 = 1_000;
+const BUDGET: u32 = 2_000;
 /// Nodes all the attempts of one position may visit: the estimate's time stays bounded.
-const POSITION_BUDGET: u32 = 3_000;
+const POSITION_BUDGET: u32 = 4_000;
 /// Most empty points in a local area: a larger fight is not a seki shape, and the search
 /// would not end within its budget.
 const MAX_EMPTY: usize = 8;
@@ -44,41 +47,75 @@ pub(super) fn read(g: &Grid, cells: &[Cell], settled: &dyn Fn(usize) -> bool) ->
     let mut out = SekiReading::default();
     // Held means held in every search: one that ran out of budget undoes it.
     let mut unsettled = Vec::new();
+    // The linked groups of regions (by their first region) where a chain was found dead.
+    let mut refuted_in: Vec<usize> = Vec::new();
     let mut left = POSITION_BUDGET;
-    for r in regions(geo, cells) {
-        if !is_seki_region(&board, &r) {
-            continue;
-        }
-        let mut around: Vec<usize> = r
-            .points
-            .iter()
-            .flat_map(|&p| geo.neighbours(p))
-            .filter_map(|q| ch.id[q])
-            .collect();
-        around.sort_unstable();
-        around.dedup();
-        // First the fight between the chains around the region alone, the walls outside
-        // taken as safe; then, if that did not settle it, with the short-of-liberties chains
-        // next to them, whose capture may be the way out.
-        let narrow = area_of(geo, cells, &ch, &r.points, &around);
-        let wide = local_area(geo, cells, &ch, &r.points, &around);
-        for &t in &around {
+    let seki: Vec<(Vec<usize>, Vec<usize>)> = regions(geo, cells)
+        .into_iter()
+        .filter(|r| is_seki_region(&board, r))
+        .map(|r| {
+            let mut around: Vec<usize> = r
+                .points
+                .iter()
+                .flat_map(|&p| geo.neighbours(p))
+                .filter_map(|q| ch.id[q])
+                .collect();
+            around.sort_unstable();
+            around.dedup();
+            (r.points, around)
+        })
+        .collect();
+    let linked = linked_regions(geo, &ch, &seki, settled);
+    for (i, (points, around)) in seki.iter().enumerate() {
+        // First the fight of the linked seki regions together (a wall that is itself in
+        // seki is no wall), then that of this region's chains alone, the walls outside taken
+        // as safe; then, if that did not settle it, with the short-of-liberties chains next
+        // to them, whose capture may be the way out.
+        let joint = (linked[i].len() > 1).then(|| {
+            let pts: Vec<usize> = linked[i].iter().flat_map(|&j| seki[j].0.clone()).collect();
+            let chains: Vec<usize> = linked[i].iter().flat_map(|&j| seki[j].1.clone()).collect();
+            area_of(geo, cells, &ch, &pts, &chains)
+        });
+        let narrow = area_of(geo, cells, &ch, points, around);
+        let wide = local_area(geo, cells, &ch, points, around);
+        let in_seki = |ci: usize| seki.iter().any(|(_, a)| a.contains(&ci));
+        // The biggest chains first: a stone sacrificed inside a group's eye is captured on
+        // the way to killing that group, so its capture proves nothing until the group's
+        // fate is read, and once a chain of these linked regions is found dead the others
+        // wait for the next round, read on the board without it.
+        let mut targets = around.clone();
+        targets.sort_by_key(|&t| (std::cmp::Reverse(ch.chains[t].stones.len()), t));
+        for t in targets {
             let target = &ch.chains[t];
             if out.refuted.contains(&t) || target.stones.iter().any(|&s| settled(s)) {
                 continue;
             }
+            if refuted_in.contains(&linked[i][0]) {
+                unsettled.push(t);
+                out.held.retain(|&h| h != t);
+                continue;
+            }
             let mut answer = None;
-            for (area, confined) in [(&narrow, true), (&wide, false)] {
+            for (area, confined) in [
+                (joint.as_ref().and_then(Option::as_ref), true),
+                (narrow.as_ref(), true),
+                (wide.as_ref(), false),
+            ] {
                 let Some(area) = area else { continue };
                 if left == 0 {
                     return out;
                 }
                 let (a, used) = attempt(geo, &g.cells, cells, area, target, BUDGET.min(left));
                 left -= used;
-                // A capture read in the narrow area stands only if the walls it took as safe
-                // are: the target's other neighbours keep two liberties outside it.
+                // A capture read in a confined area stands only if the walls it took as safe
+                // are: the target's other neighbours keep two liberties outside it, and are
+                // not themselves in a seki the area left out.
                 answer = match a {
-                    Some(true) if confined && !walls_hold(geo, &ch, target, &area.points) => None,
+                    Some(true)
+                        if confined && !walls_hold(geo, &ch, target, &area.points, &in_seki) =>
+                    {
+                        None
+                    }
                     a => a,
                 };
                 if answer.is_some() {
@@ -87,6 +124,7 @@ pub(super) fn read(g: &Grid, cells: &[Cell], settled: &dyn Fn(usize) -> bool) ->
             }
             match answer {
                 Some(true) => {
+                    refuted_in.push(linked[i][0]);
                     out.refuted.push(t);
                     out.held.retain(|&h| h != t);
                 }
@@ -130,13 +168,19 @@ fn attempt(
     let added = (points.len() - area.points.len()) as u32;
     points.sort_unstable();
     // Every empty point filled once, and the stones captured inside played again.
-    let depth = (area.empty + area.inside + 2 * added + 2).min(16);
+    let depth = (2 * (area.empty + area.inside + added) + 2).min(16);
     reading::captures(geo, real, &points, target, false, depth, budget)
 }
 
 /// True when every opposing chain next to `target` keeps two liberties outside `area`: a
 /// search confined to the area could not have captured it, and need not have.
-fn walls_hold(geo: &Geometry, ch: &Chains, target: &Chain, area: &[usize]) -> bool {
+fn walls_hold(
+    geo: &Geometry,
+    ch: &Chains,
+    target: &Chain,
+    area: &[usize],
+    in_seki: &dyn Fn(usize) -> bool,
+) -> bool {
     target
         .stones
         .iter()
@@ -146,8 +190,52 @@ fn walls_hold(geo: &Geometry, ch: &Chains, target: &Chain, area: &[usize]) -> bo
         .all(|ci| {
             let wall = &ch.chains[ci];
             wall.stones.iter().any(|s| area.contains(s))
-                || wall.libs.iter().filter(|l| !area.contains(l)).count() >= 2
+                || (!in_seki(ci) && wall.libs.iter().filter(|l| !area.contains(l)).count() >= 2)
         })
+}
+
+/// Per seki region (by index in `seki`, each its points and the chains around it), the
+/// regions whose fights are one: linked through a chain around both, or through two
+/// opposing chains around them that touch (one is the other's wall). Pass-alive chains
+/// link nothing. Each list is sorted and holds the region itself.
+fn linked_regions(
+    geo: &Geometry,
+    ch: &Chains,
+    seki: &[(Vec<usize>, Vec<usize>)],
+    settled: &dyn Fn(usize) -> bool,
+) -> Vec<Vec<usize>> {
+    let n = seki.len();
+    let live = |ci: usize| !ch.chains[ci].stones.iter().any(|&s| settled(s));
+    let touches = |a: usize, b: usize| {
+        a == b
+            || (ch.chains[a].color != ch.chains[b].color
+                && ch.chains[a]
+                    .stones
+                    .iter()
+                    .flat_map(|&s| geo.neighbours(s))
+                    .any(|q| ch.id[q] == Some(b)))
+    };
+    let mut comp: Vec<usize> = (0..n).collect();
+    for i in 0..n {
+        for j in i + 1..n {
+            let joined = seki[i].1.iter().filter(|&&a| live(a)).any(|&a| {
+                seki[j]
+                    .1
+                    .iter()
+                    .filter(|&&b| live(b))
+                    .any(|&b| touches(a, b))
+            });
+            if joined {
+                let (from, to) = (comp[j], comp[i]);
+                comp.iter_mut()
+                    .filter(|c| **c == from)
+                    .for_each(|c| *c = to);
+            }
+        }
+    }
+    (0..n)
+        .map(|i| (0..n).filter(|&j| comp[j] == comp[i]).collect())
+        .collect()
 }
 
 /// Where a local fight is played.

@@ -731,3 +731,40 @@ fn an_eye_and_stones_to_capture_make_life() {
     assert_eq!(status_at(&ld, &p, 2, 2), Some(ChainStatus::Alive));
     assert_eq!(status_at(&ld, &p, 3, 3), Some(ChainStatus::Dead));
 }
+
+#[test]
+fn one_stone_inside_an_eyeless_group_sharing_its_last_liberties_is_no_seki() {
+    // White's group has two liberties, a4 and c4, both also those of Black's one stone b4.
+    // Black fills c4 (two stones in atari), White takes them with a4, Black throws in at b4,
+    // White takes it at c4 and Black plays b4 again, taking all: six moves when White
+    // passes first, one more than the search used to read.
+    let p = pos(&[".X.X.X...", "XXXXXXX..", "OOOOOOX..", ".X.OOOX.."]);
+    let ld = est(&p);
+    assert_eq!(status_at(&ld, &p, 0, 2), Some(ChainStatus::Dead));
+    assert_eq!(status_at(&ld, &p, 1, 3), Some(ChainStatus::Alive));
+    assert!(!ld.seki_region[3 * 9]);
+}
+
+#[test]
+fn a_false_seki_whose_wall_is_itself_in_seki_is_read_as_one_fight() {
+    // White's corner has two liberties, b6 and c5, shared with Black's stone b5; Black's
+    // big chain around it has two, g5 and h6, shared with White's two stones f6-g6. Each
+    // chain is the other's wall, so neither seki can be read alone (read alone, Black's
+    // chain dies to the bent three left after taking f6-g6). Read together: Black fills c5,
+    // White takes at b6, Black throws in at b5 and takes the corner, whoever moves first
+    // (White cannot approach g5/h6 without self-atari). Then f6-g6 sit in Black's area.
+    let p = pos(&[
+        "O.OOXOO.XO",
+        "OX.OXX.XXO",
+        "OOOOXXXXXO",
+        "XXXXXOOOOO",
+        "OOOOOOOOOO",
+        ".O.OOOOO.O",
+    ]);
+    let ld = est(&p);
+    assert_eq!(status_at(&ld, &p, 0, 0), Some(ChainStatus::Dead));
+    assert_eq!(status_at(&ld, &p, 5, 0), Some(ChainStatus::Dead));
+    assert_eq!(status_at(&ld, &p, 1, 1), Some(ChainStatus::Alive));
+    assert_eq!(status_at(&ld, &p, 4, 0), Some(ChainStatus::Alive));
+    assert!(!ld.seki_region[1] && !ld.seki_region[6]);
+}

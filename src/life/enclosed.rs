@@ -95,9 +95,9 @@ pub(super) fn read(
 }
 
 /// True when the wall `w` cannot be taken while the space is fought out: it keeps two
-/// liberties outside the space, and the empty points it can reach from them outside are more
-/// than the space holds, so it can always extend (two liberties inside a tiny eye of its own,
-/// as in a seki, are no such reserve). Read on `lifted`, the board without the dead stones:
+/// liberties outside the space, and the empty points it can reach from them outside (through
+/// its own colour's stones too) are more than the space holds, so it can always extend (two
+/// liberties inside a tiny eye of its own, as in a seki, are no such reserve). Read on `lifted`, the board without the dead stones:
 /// the points they hold are the wall's once they are taken off.
 fn wall_holds(g: &Grid, lifted: &[Cell], ch: &Chains, w: usize, space: &[usize]) -> bool {
     let mut outside: Vec<usize> = ch.chains[w]
@@ -111,21 +111,27 @@ fn wall_holds(g: &Grid, lifted: &[Cell], ch: &Chains, w: usize, space: &[usize])
     if outside.len() < 2 {
         return false;
     }
+    // Room: empty points reached through empty points and the wall's own stones (its
+    // friends' territory is its reserve too), the space excepted.
+    let own = ch.chains[w].color;
     let need = space.len() + 2;
+    let mut empties = outside.len();
     let mut seen = outside.clone();
     let mut stack = outside;
     while let Some(p) = stack.pop() {
-        if seen.len() >= need {
+        if empties >= need {
             return true;
         }
         for q in g.geo.neighbours(p) {
-            if lifted[q] == Cell::Empty && !space.contains(&q) && !seen.contains(&q) {
+            let v = lifted[q];
+            if (v == Cell::Empty || v == own) && !space.contains(&q) && !seen.contains(&q) {
                 seen.push(q);
                 stack.push(q);
+                empties += usize::from(v == Cell::Empty);
             }
         }
     }
-    seen.len() >= need
+    empties >= need
 }
 
 /// A group's own space: the points it encloses, the opposing chains inside them and the
@@ -215,4 +221,47 @@ fn space_of(g: &Grid, ch: &Chains, grp: &[usize]) -> Option<Space> {
         inside,
         walls,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::life::tests::pos;
+
+    #[test]
+    fn a_walls_room_runs_through_its_friends_stones() {
+        // The wall (row 4) has two liberties outside the space below it, c3 and e3, each
+        // closed by White stones but opening on Black's chain of row 2 and its territory:
+        // eleven points of room, though only two are reached through empty points alone.
+        let p = pos(&[
+            ".........",
+            "XXXXXXXXX",
+            "OOO.O.OOO",
+            "XXXXXXXXX",
+            "XOOOOOOOX",
+            "XO...X.OX",
+            "XOOOOOOOX",
+            "XXXXXXXXX",
+        ]);
+        let Some(g) = Grid::from_position(&p) else {
+            panic!("a valid test position")
+        };
+        let ch = Chains::of(&g.geo, &g.cells);
+        let at = |x: usize, y: usize| g.geo.pad(y * 9 + x);
+        let Some(wall) = ch.id[at(0, 3)] else {
+            panic!("a stone at a4")
+        };
+        let space: Vec<usize> = (2..7).map(|x| at(x, 5)).collect();
+        assert!(wall_holds(&g, &g.cells, &ch, wall, &space));
+        // Without the chain of row 2 behind them, its two liberties are all the room it has.
+        let mut shut = g.cells.clone();
+        for x in 0..9 {
+            shut[at(x, 1)] = Cell::White;
+        }
+        let ch = Chains::of(&g.geo, &shut);
+        let Some(wall) = ch.id[at(0, 3)] else {
+            panic!("a stone at a4")
+        };
+        assert!(!wall_holds(&g, &shut, &ch, wall, &space));
+    }
 }

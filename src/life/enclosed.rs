@@ -80,7 +80,7 @@ pub(super) fn read(
             &area,
             &ch.chains[target],
             true,
-            depth,
+            depth..=depth,
             BUDGET.min(left),
         );
         left -= used;

@@ -284,9 +284,10 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
     let mut seki_held = vec![false; n];
     // The real board without the chains the seki proofs found dead.
     let mut seki_board = g.cells.clone();
+    let mut seki_left = seki::POSITION_BUDGET;
     for _ in 0..SEKI_ROUNDS {
         let cells = lifted(&g, &dead);
-        let reading = seki::read(&g, &cells, &|s| pass_alive[s]);
+        let reading = seki::read(&g, &cells, &|s| pass_alive[s], &mut seki_left);
         let living = Chains::of(&g.geo, &cells);
         seki_held.iter_mut().for_each(|h| *h = false);
         for &ci in &reading.held {

@@ -5,19 +5,24 @@
 
 use crate::board::{Cell, Chain, Geometry};
 use std::collections::HashMap;
+use std::ops::RangeInclusive;
 
 /// Whether `target`'s opponent captures it with moves confined to `area` (the defender may
-/// pass, the attacker may not), the attacker moving first when `attacker_first`; `None` when
-/// `budget` nodes were not enough. With the nodes used.
+/// pass, the attacker may not), the attacker moving first when `attacker_first`, within
+/// `depths.end()` moves; `None` when `budget` nodes were not enough. A search that runs out
+/// past `depths.start()` moves answers what it proved at the last depth it finished, if that
+/// was at least `depths.start()` (the deeper reading then only looks for captures beyond it).
+/// With the nodes used.
 pub(super) fn captures(
     geo: &Geometry,
     cells: &[Cell],
     area: &[usize],
     target: &Chain,
     attacker_first: bool,
-    depth: u32,
+    depths: RangeInclusive<u32>,
     budget: u32,
 ) -> (Option<bool>, u32) {
+    let (trusted, depth) = (*depths.start(), *depths.end());
     let Some(&t) = target.stones.first() else {
         return (None, 0);
     };
@@ -31,17 +36,40 @@ pub(super) fn captures(
         marks: vec![0; cells.len()],
         stamp: 0,
     };
-    // Iterative deepening: a short capture is proved before the deep lines of the moves
-    // that fail are read out (the table keeps what the shallower rounds proved).
+    // Iterative deepening: a short capture is proved before the deep lines of the moves that
+    // fail are read out (the table keeps what the shallower rounds proved).
+    let trusted = trusted.min(depth);
     let mut d = depth.min(4);
+    let mut finished = None;
     loop {
         let answer = search.attacker_wins(cells.to_vec(), None, attacker_first, d);
-        if d >= depth || answer != Some(false) {
-            return (answer, budget - search.budget);
+        let used = budget - search.budget;
+        match answer {
+            None => return (finished, used),
+            Some(true) => return (answer, used),
+            Some(false) if d >= depth => return (answer, used),
+            Some(false) => {
+                if d >= trusted && finished.is_none() {
+                    finished = answer;
+                    // Past the trusted depth the search only looks for a capture: it may
+                    // spend a few times what the trusted answer cost, not the whole budget
+                    // on every seki that holds.
+                    search.budget = search.budget.min(used.max(EXTRA_FLOOR) * EXTRA_FACTOR);
+                }
+            }
         }
-        d = (d * 2).min(depth);
+        d = if d < trusted && 2 * d > trusted {
+            trusted
+        } else {
+            (2 * d).min(depth)
+        };
     }
 }
+
+/// Past the trusted depth, nodes allowed per node the trusted answer cost…
+const EXTRA_FACTOR: u32 = 4;
+/// …counting that cost as at least this many nodes.
+const EXTRA_FLOOR: u32 = 100;
 
 /// One capture search: can `attacker` take the chain at `target`?
 struct Search<'a> {

@@ -17,8 +17,9 @@ use crate::board::{Cell, Chain, Chains, Geometry, Grid, regions};
 
 /// Nodes one attempt (one attacker, one target) may visit before it gives up.
 const BUDGET: u32 = 2_000;
-/// Nodes all the attempts of one position may visit: the estimate's time stays bounded.
-const POSITION_BUDGET: u32 = 4_000;
+/// Nodes all the attempts of one position may visit, over every round: the estimate's time
+/// stays bounded.
+pub(super) const POSITION_BUDGET: u32 = 4_000;
 /// Most empty points in a local area: a larger fight is not a seki shape, and the search
 /// would not end within its budget.
 const MAX_EMPTY: usize = 8;
@@ -39,8 +40,13 @@ pub(super) struct SekiReading {
 
 /// The chains (of `g` with the dead stones lifted) that look like seki, read: those the other
 /// side captures even when their own side moves first, and those that hold. `settled` chains
-/// (pass-alive) are never targets.
-pub(super) fn read(g: &Grid, cells: &[Cell], settled: &dyn Fn(usize) -> bool) -> SekiReading {
+/// (pass-alive) are never targets. The search spends nodes from `left`.
+pub(super) fn read(
+    g: &Grid,
+    cells: &[Cell],
+    settled: &dyn Fn(usize) -> bool,
+    left: &mut u32,
+) -> SekiReading {
     let geo = &g.geo;
     let ch = Chains::of(geo, cells);
     let board = PlayoutBoard::new(geo, cells);
@@ -49,7 +55,6 @@ pub(super) fn read(g: &Grid, cells: &[Cell], settled: &dyn Fn(usize) -> bool) ->
     let mut unsettled = Vec::new();
     // The linked groups of regions (by their first region) where a chain was found dead.
     let mut refuted_in: Vec<usize> = Vec::new();
-    let mut left = POSITION_BUDGET;
     let seki: Vec<(Vec<usize>, Vec<usize>)> = regions(geo, cells)
         .into_iter()
         .filter(|r| is_seki_region(&board, r))
@@ -67,10 +72,10 @@ pub(super) fn read(g: &Grid, cells: &[Cell], settled: &dyn Fn(usize) -> bool) ->
         .collect();
     let linked = linked_regions(geo, &ch, &seki, settled);
     for (i, (points, around)) in seki.iter().enumerate() {
-        // First the fight of the linked seki regions together (a wall that is itself in
-        // seki is no wall), then that of this region's chains alone, the walls outside taken
-        // as safe; then, if that did not settle it, with the short-of-liberties chains next
-        // to them, whose capture may be the way out.
+        // First the fight of this region's chains alone, the walls outside taken as safe;
+        // then, if that did not settle it (a capture whose wall is itself in seki proves
+        // nothing), the fight of the linked seki regions together; then the region with the
+        // short-of-liberties chains next to its chains, whose capture may be the way out.
         let joint = (linked[i].len() > 1).then(|| {
             let pts: Vec<usize> = linked[i].iter().flat_map(|&j| seki[j].0.clone()).collect();
             let chains: Vec<usize> = linked[i].iter().flat_map(|&j| seki[j].1.clone()).collect();
@@ -97,16 +102,16 @@ pub(super) fn read(g: &Grid, cells: &[Cell], settled: &dyn Fn(usize) -> bool) ->
             }
             let mut answer = None;
             for (area, confined) in [
-                (joint.as_ref().and_then(Option::as_ref), true),
                 (narrow.as_ref(), true),
+                (joint.as_ref().and_then(Option::as_ref), true),
                 (wide.as_ref(), false),
             ] {
                 let Some(area) = area else { continue };
-                if left == 0 {
+                if *left == 0 {
                     return out;
                 }
-                let (a, used) = attempt(geo, &g.cells, cells, area, target, BUDGET.min(left));
-                left -= used;
+                let (a, used) = attempt(geo, &g.cells, cells, area, target, BUDGET.min(*left));
+                *left -= used;
                 // A capture read in a confined area stands only if the walls it took as safe
                 // are: the target's other neighbours keep two liberties outside it, and are
                 // not themselves in a seki the area left out.
@@ -167,9 +172,12 @@ fn attempt(
     }
     let added = (points.len() - area.points.len()) as u32;
     points.sort_unstable();
-    // Every empty point filled once, and the stones captured inside played again.
+    // Every empty point filled once, and the stones captured inside played again, is the
+    // depth a seki that held is trusted at; beyond it (both sides' moves, twice a point) the
+    // search only looks for a capture, as far as its budget goes.
+    let trusted = (area.empty + area.inside + 2 * added + 2).min(16);
     let depth = (2 * (area.empty + area.inside + added) + 2).min(16);
-    reading::captures(geo, real, &points, target, false, depth, budget)
+    reading::captures(geo, real, &points, target, false, trusted..=depth, budget)
 }
 
 /// True when every opposing chain next to `target` keeps two liberties outside `area`: a

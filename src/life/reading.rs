@@ -33,6 +33,8 @@ pub(super) fn captures(
         target: t,
         budget,
         table: HashMap::new(),
+        walk: Vec::new(),
+        found: Vec::new(),
         marks: vec![0; cells.len()],
         stamp: 0,
     };
@@ -80,6 +82,10 @@ struct Search<'a> {
     budget: u32,
     /// Proved results by position, side to move and ko point: `(attacker wins, depth)`.
     table: HashMap<(u64, bool, usize), (bool, u32)>,
+    /// The stones of the last chain walked.
+    walk: Vec<usize>,
+    /// The liberties the last walk found.
+    found: Vec<usize>,
     /// Per point, the stamp of the last chain walk that met it.
     marks: Vec<u32>,
     stamp: u32,
@@ -175,69 +181,63 @@ impl Search<'_> {
         next[p] = c;
         let mut captured = Vec::new();
         for q in self.geo.neighbours(p) {
-            if next[q] == c.opponent() && !captured.contains(&q) {
-                let (stones, libs) = self.chain(&next, q, 1);
-                if libs == 0 {
-                    captured.extend(stones);
-                }
+            if next[q] == c.opponent() && !captured.contains(&q) && self.chain(&next, q, 1) == 0 {
+                captured.extend_from_slice(&self.walk);
             }
         }
         for &s in &captured {
             next[s] = Cell::Empty;
         }
-        let (stones, libs) = self.chain(&next, p, 2);
+        let libs = self.chain(&next, p, 2);
         if libs == 0 {
             return None;
         }
-        let ko = match (captured.as_slice(), stones.len(), libs) {
+        let ko = match (captured.as_slice(), self.walk.len(), libs) {
             ([one], 1, 1) => Some(*one),
             _ => None,
         };
         Some((next, ko))
     }
 
-    /// The liberties of the chain at `p`.
+    /// The liberties of the chain at `p`, ascending.
     fn liberties(&mut self, cells: &[Cell], p: usize) -> Vec<usize> {
-        let (stones, _) = self.chain(cells, p, usize::MAX);
-        let mut libs: Vec<usize> = stones
-            .iter()
-            .flat_map(|&s| self.geo.neighbours(s))
-            .filter(|&q| cells[q] == Cell::Empty)
-            .collect();
+        self.chain(cells, p, usize::MAX);
+        let mut libs = self.found.clone();
         libs.sort_unstable();
-        libs.dedup();
         libs
     }
 
-    /// The stones of the chain at `p` and its number of liberties, the walk stopping once
-    /// `enough` liberties are seen (the stones are then only some of the chain's): a capture
-    /// test needs one liberty, not the chain's whole outline.
-    fn chain(&mut self, cells: &[Cell], p: usize, enough: usize) -> (Vec<usize>, usize) {
+    /// Walks the chain at `p`: its stones into `walk`, its liberties into `found` (each
+    /// once), stopping once `enough` liberties are seen (the stones are then only some of the
+    /// chain's: a capture test needs one liberty, not the chain's whole outline). Returns the
+    /// liberties found.
+    fn chain(&mut self, cells: &[Cell], p: usize, enough: usize) -> usize {
         self.stamp = self.stamp.wrapping_add(1);
         let stamp = self.stamp;
         let c = cells[p];
-        let mut stones = vec![p];
+        self.walk.clear();
+        self.found.clear();
+        self.walk.push(p);
         self.marks[p] = stamp;
-        let mut libs = 0;
         let mut i = 0;
-        while i < stones.len() {
-            for q in self.geo.neighbours(stones[i]) {
+        while i < self.walk.len() {
+            for q in self.geo.neighbours(self.walk[i]) {
                 if self.marks[q] == stamp {
                     continue;
                 }
                 if cells[q] == c {
                     self.marks[q] = stamp;
-                    stones.push(q);
+                    self.walk.push(q);
                 } else if cells[q] == Cell::Empty {
                     self.marks[q] = stamp;
-                    libs += 1;
-                    if libs >= enough {
-                        return (stones, libs);
+                    self.found.push(q);
+                    if self.found.len() >= enough {
+                        return self.found.len();
                     }
                 }
             }
             i += 1;
         }
-        (stones, libs)
+        self.found.len()
     }
 }

@@ -43,9 +43,11 @@ pub(super) fn captures(
     let trusted = trusted.min(depth);
     let mut d = depth.min(4);
     let mut finished = None;
+    let mut withheld = 0;
     loop {
         let answer = search.attacker_wins(cells.to_vec(), None, attacker_first, d);
-        let used = budget - search.budget;
+        // Nodes visited: the budget less what is left and what the cap below withheld.
+        let used = budget - search.budget - withheld;
         match answer {
             None => return (finished, used),
             Some(true) => return (answer, used),
@@ -56,7 +58,9 @@ pub(super) fn captures(
                     // Past the trusted depth the search only looks for a capture: it may
                     // spend a few times what the trusted answer cost, not the whole budget
                     // on every seki that holds.
-                    search.budget = search.budget.min(used.max(EXTRA_FLOOR) * EXTRA_FACTOR);
+                    let cap = search.budget.min(used.max(EXTRA_FLOOR) * EXTRA_FACTOR);
+                    withheld = search.budget - cap;
+                    search.budget = cap;
                 }
             }
         }
@@ -69,7 +73,7 @@ pub(super) fn captures(
 }
 
 /// Past the trusted depth, nodes allowed per node the trusted answer cost…
-const EXTRA_FACTOR: u32 = 4;
+const EXTRA_FACTOR: u32 = 2;
 /// …counting that cost as at least this many nodes.
 const EXTRA_FLOOR: u32 = 100;
 

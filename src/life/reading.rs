@@ -245,3 +245,39 @@ impl Search<'_> {
         self.found.len()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Chains, Grid};
+    use crate::life::tests::{SEKI, pos};
+
+    #[test]
+    fn reading_past_the_trusted_depth_is_billed_only_the_nodes_it_visits() {
+        // The seki of two inner chains sharing f3 and f5: White cannot take Black's chain.
+        let p = pos(&SEKI);
+        let Some(g) = Grid::from_position(&p) else {
+            panic!("a valid test position")
+        };
+        let ch = Chains::of(&g.geo, &g.cells);
+        let at = |x: usize, y: usize| g.geo.pad(y * 11 + x);
+        let Some(black) = ch.id[at(3, 1)] else {
+            panic!("a stone at d2")
+        };
+        let mut area: Vec<usize> = vec![at(5, 2), at(5, 4)];
+        for ci in [Some(black), ch.id[at(6, 1)]].into_iter().flatten() {
+            area.extend(&ch.chains[ci].stones);
+        }
+        area.sort_unstable();
+        let target = &ch.chains[black];
+        let (trusted, cost) = captures(&g.geo, &g.cells, &area, target, false, 6..=6, 100_000);
+        assert_eq!(trusted, Some(false));
+        let (deeper, used) = captures(&g.geo, &g.cells, &area, target, false, 6..=16, 100_000);
+        assert_eq!(deeper, Some(false));
+        // The deeper rounds may spend EXTRA_FACTOR times the trusted cost, not the budget.
+        assert!(
+            used <= cost + cost.max(EXTRA_FLOOR) * EXTRA_FACTOR,
+            "{used} nodes against {cost}"
+        );
+    }
+}

@@ -7,8 +7,9 @@
 //! capture proved within the search's budget turns seki into dead; anything the search cannot
 //! settle stays as the estimate left it. Regions whose chains are each other's walls (a
 //! corner group in false seki inside a chain that is itself in seki with stones inside it)
-//! are one fight and read together first: read apart, each takes the other for a safe wall.
-//! Once a chain of such a fight is found dead, the others wait for the next round.
+//! are one fight: a capture read in one region whose wall is in seki in the other proves
+//! nothing (read apart, each takes the other for a safe wall), so the regions are then read
+//! together. Once a chain of such a fight is found dead, the others wait for the next round.
 
 use super::playout::PlayoutBoard;
 use super::reading;

@@ -230,29 +230,17 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
     }
     // Groups the playouts keep alive in a small space of their own are read out: a nakade
     // shape, a false eye or a sacrifice inside kills them whatever the playouts said.
-    let alive_groups: Vec<Vec<usize>> = grps
+    let unsettled: Vec<Vec<usize>> = grps
         .into_iter()
-        .filter(|grp| {
-            grp.iter().all(|&ci| !settled[ci])
-                && grp
-                    .iter()
-                    .all(|&ci| ch.chains[ci].stones.iter().all(|&s| !dead[g.geo.unpad(s)]))
-        })
+        .filter(|grp| grp.iter().all(|&ci| !settled[ci]))
         .collect();
-    let wall_alive = |ci: usize| {
-        let chain = &ch.chains[ci];
-        chain.stones.iter().all(|&s| !dead[g.geo.unpad(s)])
-            && (settled[ci] || kept[ci] >= WALL_KEPT)
+    let shut_in = ShutIn {
+        g: &g,
+        ch: &ch,
+        settled: &settled,
+        kept: &kept,
     };
-    let killed = enclosed::read(
-        &g,
-        &g.cells,
-        &ch,
-        &alive_groups,
-        &wall_alive,
-        &lifted(&g, &dead),
-    );
-    apply_killed(&g, &ch, &killed, &mut dead);
+    let killed = shut_in.read(&g.cells, &unsettled, &mut dead);
     // What now looks like seki is proved, or the chain the other side captures is dead.
     let mut pass_alive = vec![false; g.cells.len()];
     for (chain, _) in ch.chains.iter().zip(&settled).filter(|(_, s)| **s) {
@@ -314,28 +302,7 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
     // A chain found dead in a false seki frees the chains it held: a group shut in a small
     // space by them is read again, on the board without it.
     if seki_board != g.cells {
-        let candidates: Vec<Vec<usize>> = alive_groups
-            .iter()
-            .filter(|grp| {
-                grp.iter()
-                    .all(|&ci| ch.chains[ci].stones.iter().all(|&s| !dead[g.geo.unpad(s)]))
-            })
-            .cloned()
-            .collect();
-        let wall_alive = |ci: usize| {
-            let chain = &ch.chains[ci];
-            chain.stones.iter().all(|&s| !dead[g.geo.unpad(s)])
-                && (settled[ci] || kept[ci] >= WALL_KEPT)
-        };
-        let more = enclosed::read(
-            &g,
-            &seki_board,
-            &ch,
-            &candidates,
-            &wall_alive,
-            &lifted(&g, &dead),
-        );
-        apply_killed(&g, &ch, &more, &mut dead);
+        let more = shut_in.read(&seki_board, &unsettled, &mut dead);
         by_reading(&more, &mut units);
     }
     Estimate {
@@ -346,17 +313,46 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
     }
 }
 
-/// Marks the groups the reading killed dead, and the opposing chains inside their space alive.
-fn apply_killed(g: &Grid, ch: &Chains, killed: &[enclosed::Killed], dead: &mut [bool]) {
-    for k in killed {
-        for &ci in &k.group {
-            mark_stones(g, &ch.chains[ci], dead);
-        }
-        for &ci in &k.inside {
-            for &s in &ch.chains[ci].stones {
-                dead[g.geo.unpad(s)] = false;
+/// The reading of groups shut in a small space of their own, with what the estimate knows.
+struct ShutIn<'a> {
+    g: &'a Grid,
+    ch: &'a Chains,
+    /// Per chain: settled by rule.
+    settled: &'a [bool],
+    /// Per chain: the share of the playouts in which it kept its points.
+    kept: &'a [f64],
+}
+
+impl ShutIn<'_> {
+    /// Reads, on `board`, the groups of `candidates` that are still alive in `dead`, and
+    /// marks those it kills dead and the opposing chains inside their space alive. A wall
+    /// around a space is safe when alive and pass-alive or kept in most playouts.
+    fn read(
+        &self,
+        board: &[Cell],
+        candidates: &[Vec<usize>],
+        dead: &mut [bool],
+    ) -> Vec<enclosed::Killed> {
+        let (g, ch) = (self.g, self.ch);
+        let alive = |ci: usize| ch.chains[ci].stones.iter().all(|&s| !dead[g.geo.unpad(s)]);
+        let living: Vec<Vec<usize>> = candidates
+            .iter()
+            .filter(|grp| grp.iter().all(|&ci| alive(ci)))
+            .cloned()
+            .collect();
+        let wall_alive = |ci: usize| alive(ci) && (self.settled[ci] || self.kept[ci] >= WALL_KEPT);
+        let killed = enclosed::read(g, board, ch, &living, &wall_alive, &lifted(g, dead));
+        for k in &killed {
+            for &ci in &k.group {
+                mark_stones(g, &ch.chains[ci], dead);
+            }
+            for &ci in &k.inside {
+                for &s in &ch.chains[ci].stones {
+                    dead[g.geo.unpad(s)] = false;
+                }
             }
         }
+        killed
     }
 }
 

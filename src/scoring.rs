@@ -273,7 +273,8 @@ fn tally(pos: &Position, life: &LifeAndDeath) -> Tally {
 /// Per point: a point of a colour's territory that colour must fill once the dame are
 /// filled (Japanese *teire*): a living chain whose liberties are dame and exactly one
 /// point of its own territory is put in atari when the opponent fills those dame (where the
-/// opponent's stone would not itself be left with one liberty), and must connect there.
+/// opponent's stone would not itself be left with one liberty, and the owner cannot fill
+/// two of them to gain liberties), and must connect there.
 /// KGS players leave such points out of their markup; area scoring is unaffected (the
 /// filling stone scores the point).
 fn forced_fills(pos: &Position, life: &LifeAndDeath, japanese: &[Option<Color>]) -> Vec<bool> {
@@ -366,12 +367,25 @@ fn forced_fills(pos: &Position, life: &LifeAndDeath, japanese: &[Option<Color>])
             .copied()
             .filter(|&q| life.territory[q].is_none() && japanese[q].is_none())
             .collect();
-        // Two liberties: a dame the opponent can fill, and a point of its own territory.
-        // With more dame the owner can fill one itself and keep two liberties.
+        // One point of its own territory, and dame the opponent can fill: once they are
+        // filled the chain is in atari and must connect. The owner escapes only by filling
+        // a dame where its stone gains a point of its territory as a liberty (itself or
+        // through a friend; a dame gained is filled in turn), and the opponent takes the
+        // first such dame: two are needed. A chain already in atari on its own territory
+        // must connect too. The connection must itself gain a liberty: a chain it would
+        // not save is dead, not short of a fill.
+        let fresh = |q: &usize| japanese[*q] == Some(*c) && !libs.contains(q);
+        let gains = |d: usize| {
+            neighbours(d).any(|q| match living(q) {
+                Some(x) => x == *c && chain_of[q] != id && liberties[chain_of[q]].iter().any(fresh),
+                None => fresh(&q),
+            })
+        };
         if own.len() == 1
-            && dame.len() == 1
-            && libs.len() == 2
+            && libs.len() == 1 + dame.len()
             && dame.iter().all(|&d| safe_fill(d, c.opponent()))
+            && dame.iter().filter(|&&d| gains(d)).count() <= 1
+            && gains(own[0])
         {
             out[own[0]] = true;
         }

@@ -254,22 +254,40 @@ fn a_margin_is_uncertain_only_when_a_decision_of_the_groups_gives_it() {
     assert_eq!(score(&seed_input(&p, &life, &re)).verdict, Verdict::Match);
 }
 
-#[test]
-fn a_point_a_chain_must_fill_once_the_dame_is_filled_is_no_japanese_territory() {
-    // Black's chain has two liberties: a2 (its own territory) and the dame c2, which
-    // White can fill safely (its wall keeps the e-column liberties). Once White fills c2,
-    // Black must connect at a2: no territory there under territory scoring.
-    let p = pos(&["XXXO.", ".X.O.", "XXXO."]);
+fn fills_of(rows: &[&str]) -> Vec<usize> {
+    let p = pos(rows);
     let life = decide(&p, None, DeadStoneMethod::None);
     let jap = japanese_territory(&p, &life);
     let fills = forced_fills(&p, &life, &jap);
-    let marked: Vec<usize> = (0..fills.len()).filter(|&i| fills[i]).collect();
-    assert_eq!(marked, vec![5], "only a2 (row 1, column 0) must be filled");
-    // With the dame gone (Black's own stone there), nothing needs filling.
-    let p = pos(&["XXXO.", ".XXO.", "XXXO."]);
-    let life = decide(&p, None, DeadStoneMethod::None);
-    let jap = japanese_territory(&p, &life);
-    assert!(!forced_fills(&p, &life, &jap).contains(&true));
+    (0..fills.len()).filter(|&i| fills[i]).collect()
+}
+
+#[test]
+fn a_point_a_chain_must_fill_once_the_dame_are_filled_is_no_japanese_territory() {
+    // Black's chain a2-b2-a3 has a4 (Black's territory, with the b-column chain below) and
+    // the dame a1 and b3. Filling a1 gains Black nothing; filling b3 would join the chain
+    // below, but White takes that dame first. Once both are filled Black must connect at
+    // a4, so a4 is no territory under territory scoring (as KGS counts: 2017-01-01-26, A15;
+    // the old rule, one dame only, missed it).
+    let rows = [".OO..", "XXO..", "X.O..", ".XO..", ".XO..", ".XO.."];
+    assert_eq!(fills_of(&rows), vec![15]);
+    // With b3 filled by Black's own stone, the chains are one and nothing needs filling.
+    let rows = [".OO..", "XXO..", "XXO..", ".XO..", ".XO..", ".XO.."];
+    assert_eq!(fills_of(&rows), Vec::<usize>::new());
+}
+
+#[test]
+fn a_chain_already_in_atari_on_its_own_territory_must_fill() {
+    // White's c2 has one liberty, b2, inside White's own area: Black would capture there.
+    assert_eq!(fills_of(&[".OXX.", "O.OX.", ".OXX."]), vec![6]);
+}
+
+#[test]
+fn a_fill_that_would_not_save_the_chain_is_no_fill() {
+    // Black's chain has only a2 and the dame c2: once White fills c2, connecting at a2
+    // leaves it no liberty. Such a chain is dead, and no point of it is a fill.
+    assert_eq!(fills_of(&["XXXO.", ".X.O.", "XXXO."]), Vec::<usize>::new());
+    assert_eq!(fills_of(&["XXXO.", ".XXO.", "XXXO."]), Vec::<usize>::new());
 }
 
 #[test]

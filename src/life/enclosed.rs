@@ -145,9 +145,10 @@ struct Space {
     walls: Vec<usize>,
 }
 
-/// The space of `grp`: empty points reached from its liberties through empty points, and the
-/// opposing chains whose every liberty is among them and that touch no other group of the
-/// group's colour. `None` when it holds more than [`MAX_SPACE`] points or no point at all.
+/// The space of `grp`: empty points reached from its liberties through empty points (and
+/// through the opposing stones it encloses, to the points they hold), and the opposing chains
+/// whose every liberty is among them and that touch no other group of the group's colour.
+/// `None` when it holds more than [`MAX_SPACE`] points or no point at all.
 fn space_of(g: &Grid, ch: &Chains, grp: &[usize]) -> Option<Space> {
     let geo = &g.geo;
     let first = ch.chains.get(*grp.first()?)?;
@@ -176,26 +177,87 @@ fn space_of(g: &Grid, ch: &Chains, grp: &[usize]) -> Option<Space> {
         return None;
     }
     // Opposing chains next to the group or its empty points.
-    let mut near: Vec<usize> = grp
-        .iter()
-        .flat_map(|&ci| ch.chains[ci].stones.iter())
-        .chain(empties.iter())
-        .flat_map(|&p| geo.neighbours(p))
-        .filter_map(|q| ch.id[q])
-        .filter(|&ci| ch.chains[ci].color == own.opponent())
-        .collect();
-    near.sort_unstable();
-    near.dedup();
+    let near_of = |empties: &[usize]| {
+        let mut near: Vec<usize> = grp
+            .iter()
+            .flat_map(|&ci| ch.chains[ci].stones.iter())
+            .chain(empties.iter())
+            .flat_map(|&p| geo.neighbours(p))
+            .filter_map(|q| ch.id[q])
+            .filter(|&ci| ch.chains[ci].color == own.opponent())
+            .collect();
+        near.sort_unstable();
+        near.dedup();
+        near
+    };
+    // Touching no stone of the group's colour but the group's: enclosed by it, or a wall
+    // with nothing else around.
+    let only_grp = |ci: usize| {
+        ch.chains[ci].stones.iter().all(|&s| {
+            geo.neighbours(s)
+                .into_iter()
+                .all(|q| g.cells[q] != own || in_grp(q))
+        })
+    };
+    // Stones inside the group's space can hold empty points the group does not touch (a
+    // point between them, or behind them against the edge): an opposing chain that touches
+    // nothing but the group and whose liberties open on a few more empty points, closed by
+    // the group and such chains, is inside, and those points are the space's too. A wall
+    // with room or friends behind it stays a wall.
+    loop {
+        let mut grew = false;
+        let near = near_of(&empties);
+        let stones_inside: usize = near
+            .iter()
+            .filter(|&&ci| ch.chains[ci].libs.iter().all(|l| empties.contains(l)) && only_grp(ci))
+            .map(|&ci| ch.chains[ci].stones.len())
+            .sum();
+        for ci in near {
+            let c = &ch.chains[ci];
+            if c.libs.iter().all(|l| empties.contains(l)) || !only_grp(ci) {
+                continue;
+            }
+            let mut extra: Vec<usize> = Vec::new();
+            let mut stack: Vec<usize> = c.libs.clone();
+            let room = MAX_SPACE.saturating_sub(empties.len() + stones_inside + c.stones.len());
+            while let Some(p) = stack.pop() {
+                if empties.contains(&p) || extra.contains(&p) {
+                    continue;
+                }
+                extra.push(p);
+                if extra.len() > room {
+                    break;
+                }
+                stack.extend(
+                    geo.neighbours(p)
+                        .into_iter()
+                        .filter(|&q| g.cells[q] == Cell::Empty),
+                );
+            }
+            // Closed by the group and stones like this one: a point that opens on a chain
+            // with other neighbours of the group's colour is outside (an eye behind a wall).
+            let closed = extra.iter().all(|&p| {
+                geo.neighbours(p).into_iter().all(|q| match ch.id[q] {
+                    Some(qi) if ch.chains[qi].color == own => grp.contains(&qi),
+                    Some(qi) => only_grp(qi),
+                    None => true,
+                })
+            });
+            if extra.len() <= room && closed {
+                empties.extend(extra);
+                grew = true;
+                break;
+            }
+        }
+        if !grew {
+            break;
+        }
+    }
     let mut points = empties.clone();
     let (mut inside, mut walls) = (Vec::new(), Vec::new());
-    for ci in near {
+    for ci in near_of(&empties) {
         let c = &ch.chains[ci];
-        let shut_in = c.libs.iter().all(|l| empties.contains(l))
-            && c.stones.iter().all(|&s| {
-                geo.neighbours(s)
-                    .into_iter()
-                    .all(|q| g.cells[q] != own || in_grp(q))
-            });
+        let shut_in = c.libs.iter().all(|l| empties.contains(l)) && only_grp(ci);
         if shut_in {
             inside.push(ci);
             points.extend(&c.stones);
@@ -227,6 +289,29 @@ fn space_of(g: &Grid, ch: &Chains, grp: &[usize]) -> Option<Space> {
 mod tests {
     use super::*;
     use crate::life::tests::pos;
+
+    #[test]
+    fn a_stone_with_an_eye_behind_it_that_opens_on_the_wall_is_a_wall() {
+        // g3 touches only White's group (row 2, column b, the ring around c3-e3), but its
+        // liberty g4 opens on Black's wall (f4, row 5): g3 is part of that wall, not a stone
+        // shut in the group's space, and g4 is no point of it.
+        let p = pos(&[
+            "XXXXXXX", "XOOOOOO", "XO...OX", "XOOOOX.", "XXXXXXX", "X.X.X.X", "OOOOOOO",
+        ]);
+        let Some(g) = Grid::from_position(&p) else {
+            panic!("a valid test position")
+        };
+        let ch = Chains::of(&g.geo, &g.cells);
+        let at = |x: usize, y: usize| g.geo.pad(y * 7 + x);
+        let (Some(group), Some(stone)) = (ch.id[at(1, 1)], ch.id[at(6, 2)]) else {
+            panic!("stones at b2 and g3")
+        };
+        let Some(space) = space_of(&g, &ch, &[group]) else {
+            panic!("the ring has a space")
+        };
+        assert_eq!(space.points, vec![at(2, 2), at(3, 2), at(4, 2)]);
+        assert!(space.walls.contains(&stone) && space.inside.is_empty());
+    }
 
     #[test]
     fn a_walls_room_runs_through_its_friends_stones() {

@@ -768,3 +768,25 @@ fn a_false_seki_whose_wall_is_itself_in_seki_is_read_as_one_fight() {
     assert_eq!(status_at(&ld, &p, 4, 0), Some(ChainStatus::Alive));
     assert!(!ld.seki_region[1] && !ld.seki_region[6]);
 }
+
+#[test]
+fn stones_inside_a_group_around_a_point_it_does_not_touch_are_read_with_it() {
+    // White's corner group (b9, c9, c8, c7, c6, b6, a5, b5) has two liberties, b7 and a6,
+    // and Black's three stones inside hold a8, which no White stone touches. Black fills
+    // a8 and b7 in turn, White must take six stones, and Black kills what is left by its
+    // vital point. Found in generated positions of this shape (GNU Go agrees); the space
+    // used to stop at the empty points White touches, leaving Black's stones as walls.
+    let p = pos(&[
+        "XOOXXX.XX",
+        ".XOX.XXX.",
+        "X.OXXX.XX",
+        ".OOX.XXX.",
+        "OOXXXX.XX",
+        "XXX.XXXX.",
+        ".XXXX.XXX",
+    ]);
+    let ld = est(&p);
+    assert_eq!(status_at(&ld, &p, 1, 0), Some(ChainStatus::Dead));
+    assert_eq!(method_at(&ld, 1, 0), Some(Method::Reading));
+    assert_eq!(status_at(&ld, &p, 1, 1), Some(ChainStatus::Alive));
+}

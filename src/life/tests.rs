@@ -790,3 +790,24 @@ fn stones_inside_a_group_around_a_point_it_does_not_touch_are_read_with_it() {
     assert_eq!(method_at(&ld, 1, 0), Some(Method::Reading));
     assert_eq!(status_at(&ld, &p, 1, 1), Some(ChainStatus::Alive));
 }
+
+#[test]
+fn a_chain_left_in_atari_beside_its_living_group_is_dead() {
+    // Black's f3-g3 is in atari inside White's area; its liberty e3 also touches Black's
+    // living group, so Black could have saved it by connecting. The game is over: White,
+    // moving first, takes it (Fox Pro1/3p/1409111225, E16-E17: GNU Go and the server's
+    // count agree). The group around it lives without it.
+    let p = pos(&[
+        "X.XXOO.OO",
+        "XXXXOOOOO",
+        "XXXX.XXOO",
+        "X.XXOOOOO",
+        "XXXXO.O.O",
+    ]);
+    let ld = est(&p);
+    assert_eq!(status_at(&ld, &p, 5, 2), Some(ChainStatus::Dead));
+    assert_eq!(status_at(&ld, &p, 6, 2), Some(ChainStatus::Dead));
+    assert_eq!(method_at(&ld, 5, 2), Some(Method::Reading));
+    assert_eq!(status_at(&ld, &p, 0, 0), Some(ChainStatus::Alive));
+    assert_eq!(method_at(&ld, 0, 0), Some(Method::PassAlive));
+}

@@ -436,6 +436,48 @@ fn decisions(
         .collect()
 }
 
+/// Marks dead the chains `ld` leaves in atari among living opposing stones (no ko, their
+/// liberty no territory of their own), each taken out of its unit as a unit of its own; true
+/// when there was one. The opponent, moving first once the game is over, takes such a chain
+/// even when the group around it lives; players mark them dead (510 of 517 in KGS January's
+/// markup).
+fn take_left_in_atari(
+    pos: &Position,
+    ld: &LifeAndDeath,
+    dead: &mut [bool],
+    units: &mut Vec<estimate::Unit>,
+) -> bool {
+    let w = pos.width as usize;
+    let mut taken = false;
+    for chain in territory::capturable(ld, pos)
+        .iter()
+        .filter(|c| c.left_in_atari())
+    {
+        let mut stones: Vec<usize> = chain
+            .stones
+            .iter()
+            .map(|p| p.y as usize * w + p.x as usize)
+            .collect();
+        stones.sort_unstable();
+        for &i in &stones {
+            if let Some(d) = dead.get_mut(i) {
+                *d = true;
+            }
+        }
+        for u in units.iter_mut() {
+            u.stones.retain(|i| stones.binary_search(i).is_err());
+        }
+        units.push(estimate::Unit {
+            stones,
+            method: Method::Reading,
+            kept: None,
+        });
+        taken = true;
+    }
+    units.retain(|u| !u.stones.is_empty());
+    taken
+}
+
 /// Life and death of `pos` with explicit estimate parameters.
 pub fn decide_with(
     pos: &Position,
@@ -506,42 +548,9 @@ pub fn decide_with(
             } else {
                 Confidence::Estimated
             };
-            let mut ld = finish(pos, est.dead.clone(), DeadSource::Estimate, conf);
-            let mut units = est.units;
-            // A chain left in atari among living opposing stones (no ko, its liberty no
-            // territory of its own) is dead: the opponent, moving first once the game is
-            // over, takes it. Players mark such chains dead (510 of 517 in KGS January's
-            // markup); the group around it, if it lives, lives without it.
-            let taken: Vec<Vec<usize>> = territory::capturable(&ld, pos)
-                .into_iter()
-                .filter(territory::Capturable::left_in_atari)
-                .map(|c| {
-                    let w = pos.width as usize;
-                    let mut v: Vec<usize> = c
-                        .stones
-                        .iter()
-                        .map(|p| p.y as usize * w + p.x as usize)
-                        .collect();
-                    v.sort_unstable();
-                    v
-                })
-                .collect();
-            if !taken.is_empty() {
-                let mut dead = est.dead;
-                for stones in taken {
-                    for &i in &stones {
-                        dead[i] = true;
-                    }
-                    for u in &mut units {
-                        u.stones.retain(|i| stones.binary_search(i).is_err());
-                    }
-                    units.push(estimate::Unit {
-                        stones,
-                        method: Method::Reading,
-                        kept: None,
-                    });
-                }
-                units.retain(|u| !u.stones.is_empty());
+            let (mut dead, mut units) = (est.dead, est.units);
+            let mut ld = finish(pos, dead.clone(), DeadSource::Estimate, conf);
+            if take_left_in_atari(pos, &ld, &mut dead, &mut units) {
                 ld = finish(pos, dead, DeadSource::Estimate, conf);
             }
             ld.groups = decisions(pos, &ld.status, units, &est.seki_held);

@@ -199,60 +199,7 @@ fn space_of(g: &Grid, ch: &Chains, grp: &[usize]) -> Option<Space> {
                 .all(|q| g.cells[q] != own || in_grp(q))
         })
     };
-    // Stones inside the group's space can hold empty points the group does not touch (a
-    // point between them, or behind them against the edge): an opposing chain that touches
-    // nothing but the group and whose liberties open on a few more empty points, closed by
-    // the group and such chains, is inside, and those points are the space's too. A wall
-    // with room or friends behind it stays a wall.
-    loop {
-        let mut grew = false;
-        let near = near_of(&empties);
-        let stones_inside: usize = near
-            .iter()
-            .filter(|&&ci| ch.chains[ci].libs.iter().all(|l| empties.contains(l)) && only_grp(ci))
-            .map(|&ci| ch.chains[ci].stones.len())
-            .sum();
-        for ci in near {
-            let c = &ch.chains[ci];
-            if c.libs.iter().all(|l| empties.contains(l)) || !only_grp(ci) {
-                continue;
-            }
-            let mut extra: Vec<usize> = Vec::new();
-            let mut stack: Vec<usize> = c.libs.clone();
-            let room = MAX_SPACE.saturating_sub(empties.len() + stones_inside + c.stones.len());
-            while let Some(p) = stack.pop() {
-                if empties.contains(&p) || extra.contains(&p) {
-                    continue;
-                }
-                extra.push(p);
-                if extra.len() > room {
-                    break;
-                }
-                stack.extend(
-                    geo.neighbours(p)
-                        .into_iter()
-                        .filter(|&q| g.cells[q] == Cell::Empty),
-                );
-            }
-            // Closed by the group and stones like this one: a point that opens on a chain
-            // with other neighbours of the group's colour is outside (an eye behind a wall).
-            let closed = extra.iter().all(|&p| {
-                geo.neighbours(p).into_iter().all(|q| match ch.id[q] {
-                    Some(qi) if ch.chains[qi].color == own => grp.contains(&qi),
-                    Some(qi) => only_grp(qi),
-                    None => true,
-                })
-            });
-            if extra.len() <= room && closed {
-                empties.extend(extra);
-                grew = true;
-                break;
-            }
-        }
-        if !grew {
-            break;
-        }
-    }
+    grow_through_enclosed(g, ch, grp, &mut empties, &near_of, &only_grp);
     let mut points = empties.clone();
     let (mut inside, mut walls) = (Vec::new(), Vec::new());
     for ci in near_of(&empties) {
@@ -283,6 +230,81 @@ fn space_of(g: &Grid, ch: &Chains, grp: &[usize]) -> Option<Space> {
         inside,
         walls,
     })
+}
+
+/// Stones inside a group's space can hold empty points the group does not touch (a point
+/// between them, or behind them against the edge): an opposing chain that touches nothing but
+/// the group (`only_grp`) and whose liberties open on a few more empty points, closed by the
+/// group and such chains, is inside, and those points join `empties`. A wall with room or
+/// friends behind it stays a wall. `near_of` lists the opposing chains next to the group or
+/// the given points.
+fn grow_through_enclosed(
+    g: &Grid,
+    ch: &Chains,
+    grp: &[usize],
+    empties: &mut Vec<usize>,
+    near_of: &dyn Fn(&[usize]) -> Vec<usize>,
+    only_grp: &dyn Fn(usize) -> bool,
+) {
+    let own = grp.first().map(|&ci| ch.chains[ci].color);
+    let shut_in = |ci: usize, empties: &[usize]| {
+        ch.chains[ci].libs.iter().all(|l| empties.contains(l)) && only_grp(ci)
+    };
+    'grow: loop {
+        let near = near_of(empties);
+        let stones_inside: usize = near
+            .iter()
+            .filter(|&&ci| shut_in(ci, empties))
+            .map(|&ci| ch.chains[ci].stones.len())
+            .sum();
+        for ci in near {
+            let c = &ch.chains[ci];
+            if shut_in(ci, empties) || !only_grp(ci) {
+                continue;
+            }
+            let room = MAX_SPACE.saturating_sub(empties.len() + stones_inside + c.stones.len());
+            let Some(extra) = reach(g, &c.libs, empties, room) else {
+                continue;
+            };
+            // Closed by the group and stones like this one: a point that opens on a chain
+            // with other neighbours of the group's colour is outside (an eye behind a wall).
+            let closed = extra.iter().all(|&p| {
+                g.geo.neighbours(p).into_iter().all(|q| match ch.id[q] {
+                    Some(qi) if Some(ch.chains[qi].color) == own => grp.contains(&qi),
+                    Some(qi) => only_grp(qi),
+                    None => true,
+                })
+            });
+            if closed {
+                empties.extend(extra);
+                continue 'grow;
+            }
+        }
+        return;
+    }
+}
+
+/// The empty points reached from `from` through empty points, `known` left out; `None` when
+/// they are more than `room`.
+fn reach(g: &Grid, from: &[usize], known: &[usize], room: usize) -> Option<Vec<usize>> {
+    let mut out: Vec<usize> = Vec::new();
+    let mut stack: Vec<usize> = from.to_vec();
+    while let Some(p) = stack.pop() {
+        if known.contains(&p) || out.contains(&p) {
+            continue;
+        }
+        out.push(p);
+        if out.len() > room {
+            return None;
+        }
+        stack.extend(
+            g.geo
+                .neighbours(p)
+                .into_iter()
+                .filter(|&q| g.cells[q] == Cell::Empty),
+        );
+    }
+    Some(out)
 }
 
 #[cfg(test)]

@@ -310,7 +310,7 @@ fn reach(g: &Grid, from: &[usize], known: &[usize], room: usize) -> Option<Vec<u
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::life::tests::pos;
+    use crate::life::tests::{grid, pos};
 
     #[test]
     fn a_stone_with_an_eye_behind_it_that_opens_on_the_wall_is_a_wall() {
@@ -320,9 +320,7 @@ mod tests {
         let p = pos(&[
             "XXXXXXX", "XOOOOOO", "XO...OX", "XOOOOX.", "XXXXXXX", "X.X.X.X", "OOOOOOO",
         ]);
-        let Some(g) = Grid::from_position(&p) else {
-            panic!("a valid test position")
-        };
+        let g = grid(&p);
         let ch = Chains::of(&g.geo, &g.cells);
         let at = |x: usize, y: usize| g.geo.pad(y * 7 + x);
         let (Some(group), Some(stone)) = (ch.id[at(1, 1)], ch.id[at(6, 2)]) else {
@@ -350,9 +348,7 @@ mod tests {
             "XOOOOOOOX",
             "XXXXXXXXX",
         ]);
-        let Some(g) = Grid::from_position(&p) else {
-            panic!("a valid test position")
-        };
+        let g = grid(&p);
         let ch = Chains::of(&g.geo, &g.cells);
         let at = |x: usize, y: usize| g.geo.pad(y * 9 + x);
         let Some(wall) = ch.id[at(0, 3)] else {

@@ -249,16 +249,14 @@ impl Search<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Chains, Grid};
-    use crate::life::tests::{SEKI, pos};
+    use crate::board::Chains;
+    use crate::life::tests::{SEKI, grid, pos};
 
     #[test]
     fn reading_past_the_trusted_depth_is_billed_only_the_nodes_it_visits() {
         // The seki of two inner chains sharing f3 and f5: White cannot take Black's chain.
         let p = pos(&SEKI);
-        let Some(g) = Grid::from_position(&p) else {
-            panic!("a valid test position")
-        };
+        let g = grid(&p);
         let ch = Chains::of(&g.geo, &g.cells);
         let at = |x: usize, y: usize| g.geo.pad(y * 11 + x);
         let Some(black) = ch.id[at(3, 1)] else {

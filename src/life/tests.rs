@@ -20,6 +20,11 @@ pub(crate) fn pos(rows: &[&str]) -> Position {
     p
 }
 
+/// The padded grid of a test position (which is always valid).
+pub(crate) fn grid(p: &Position) -> crate::board::Grid {
+    crate::board::Grid::from_position(p).unwrap_or_else(|| panic!("a valid test position"))
+}
+
 pub(crate) fn status_at(
     ld: &LifeAndDeath,
     p: &Position,
@@ -285,14 +290,10 @@ fn malformed_position_does_not_panic() {
 /// The playout board, Benson's rule and the group decisions, piece by piece.
 mod parts {
     use super::*;
-    use crate::board::{Cell, Chains, Grid, Liberties, STONES};
+    use crate::board::{Cell, Chains, Liberties, STONES};
     use crate::life::benson::{Enclosures, benson, enclosures};
     use crate::life::estimate::{bent_four_in_the_corner, group_kept, groups};
     use crate::life::playout::{PlayoutBoard, Rng};
-
-    fn grid(p: &Position) -> Grid {
-        Grid::from_position(p).unwrap_or_else(|| panic!("a valid test position"))
-    }
 
     #[test]
     fn invasion_of_a_home_area_is_answered_next_to_it() {

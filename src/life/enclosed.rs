@@ -150,64 +150,23 @@ struct Space {
 /// whose every liberty is among them and that touch no other group of the group's colour.
 /// `None` when it holds more than [`MAX_SPACE`] points or no point at all.
 fn space_of(g: &Grid, ch: &Chains, grp: &[usize]) -> Option<Space> {
-    let geo = &g.geo;
-    let first = ch.chains.get(*grp.first()?)?;
-    let own = first.color;
-    let in_grp = |q: usize| ch.id[q].is_some_and(|ci| grp.contains(&ci));
-    let mut empties: Vec<usize> = Vec::new();
-    let mut stack: Vec<usize> = grp
+    let own = ch.chains.get(*grp.first()?)?.color;
+    let around = Around { g, ch, grp, own };
+    let libs: Vec<usize> = grp
         .iter()
         .flat_map(|&ci| ch.chains[ci].libs.iter().copied())
         .collect();
-    while let Some(p) = stack.pop() {
-        if empties.contains(&p) {
-            continue;
-        }
-        empties.push(p);
-        if empties.len() > MAX_SPACE {
-            return None;
-        }
-        for q in geo.neighbours(p) {
-            if g.cells[q] == Cell::Empty && !empties.contains(&q) {
-                stack.push(q);
-            }
-        }
-    }
+    let mut empties = reach(g, &libs, &[], MAX_SPACE)?;
     if empties.is_empty() {
         return None;
     }
-    // Opposing chains next to the group or its empty points.
-    let near_of = |empties: &[usize]| {
-        let mut near: Vec<usize> = grp
-            .iter()
-            .flat_map(|&ci| ch.chains[ci].stones.iter())
-            .chain(empties.iter())
-            .flat_map(|&p| geo.neighbours(p))
-            .filter_map(|q| ch.id[q])
-            .filter(|&ci| ch.chains[ci].color == own.opponent())
-            .collect();
-        near.sort_unstable();
-        near.dedup();
-        near
-    };
-    // Touching no stone of the group's colour but the group's: enclosed by it, or a wall
-    // with nothing else around.
-    let only_grp = |ci: usize| {
-        ch.chains[ci].stones.iter().all(|&s| {
-            geo.neighbours(s)
-                .into_iter()
-                .all(|q| g.cells[q] != own || in_grp(q))
-        })
-    };
-    grow_through_enclosed(g, ch, grp, &mut empties, &near_of, &only_grp);
+    around.grow(&mut empties);
     let mut points = empties.clone();
     let (mut inside, mut walls) = (Vec::new(), Vec::new());
-    for ci in near_of(&empties) {
-        let c = &ch.chains[ci];
-        let shut_in = c.libs.iter().all(|l| empties.contains(l)) && only_grp(ci);
-        if shut_in {
+    for ci in around.near(&empties) {
+        if around.shut_in(ci, &empties) {
             inside.push(ci);
-            points.extend(&c.stones);
+            points.extend(&ch.chains[ci].stones);
         } else {
             walls.push(ci);
         }
@@ -215,9 +174,10 @@ fn space_of(g: &Grid, ch: &Chains, grp: &[usize]) -> Option<Space> {
     // Every empty point of the space next to a wall is a shared liberty; an empty point must
     // not also border another group of the group's colour (then it is no space of its own).
     if empties.iter().any(|&p| {
-        geo.neighbours(p)
+        g.geo
+            .neighbours(p)
             .into_iter()
-            .any(|q| g.cells[q] == own && !in_grp(q))
+            .any(|q| g.cells[q] == own && !around.in_grp(q))
     }) {
         return None;
     }
@@ -232,55 +192,100 @@ fn space_of(g: &Grid, ch: &Chains, grp: &[usize]) -> Option<Space> {
     })
 }
 
-/// Stones inside a group's space can hold empty points the group does not touch (a point
-/// between them, or behind them against the edge): an opposing chain that touches nothing but
-/// the group (`only_grp`) and whose liberties open on a few more empty points, closed by the
-/// group and such chains, is inside, and those points join `empties`. A wall with room or
-/// friends behind it stays a wall. `near_of` lists the opposing chains next to the group or
-/// the given points.
-fn grow_through_enclosed(
-    g: &Grid,
-    ch: &Chains,
-    grp: &[usize],
-    empties: &mut Vec<usize>,
-    near_of: &dyn Fn(&[usize]) -> Vec<usize>,
-    only_grp: &dyn Fn(usize) -> bool,
-) {
-    let own = grp.first().map(|&ci| ch.chains[ci].color);
-    let shut_in = |ci: usize, empties: &[usize]| {
-        ch.chains[ci].libs.iter().all(|l| empties.contains(l)) && only_grp(ci)
-    };
-    'grow: loop {
-        let near = near_of(empties);
-        let stones_inside: usize = near
+/// A group and the opposing chains around it, while its space is built.
+struct Around<'a> {
+    g: &'a Grid,
+    ch: &'a Chains,
+    /// The group's chains.
+    grp: &'a [usize],
+    /// The group's colour.
+    own: Cell,
+}
+
+impl Around<'_> {
+    /// A stone of the group at `q`.
+    fn in_grp(&self, q: usize) -> bool {
+        self.ch.id[q].is_some_and(|ci| self.grp.contains(&ci))
+    }
+
+    /// Opposing chains next to the group or to `empties`, ascending.
+    fn near(&self, empties: &[usize]) -> Vec<usize> {
+        let ch = self.ch;
+        let mut near: Vec<usize> = self
+            .grp
             .iter()
-            .filter(|&&ci| shut_in(ci, empties))
-            .map(|&ci| ch.chains[ci].stones.len())
-            .sum();
-        for ci in near {
-            let c = &ch.chains[ci];
-            if shut_in(ci, empties) || !only_grp(ci) {
-                continue;
+            .flat_map(|&ci| ch.chains[ci].stones.iter())
+            .chain(empties.iter())
+            .flat_map(|&p| self.g.geo.neighbours(p))
+            .filter_map(|q| ch.id[q])
+            .filter(|&ci| ch.chains[ci].color == self.own.opponent())
+            .collect();
+        near.sort_unstable();
+        near.dedup();
+        near
+    }
+
+    /// Touching no stone of the group's colour but the group's: enclosed by it, or a wall
+    /// with nothing else around.
+    fn only_grp(&self, ci: usize) -> bool {
+        self.ch.chains[ci].stones.iter().all(|&s| {
+            self.g
+                .geo
+                .neighbours(s)
+                .into_iter()
+                .all(|q| self.g.cells[q] != self.own || self.in_grp(q))
+        })
+    }
+
+    /// Every liberty among `empties`, and touching nothing of the group's colour but the
+    /// group: shut in its space.
+    fn shut_in(&self, ci: usize, empties: &[usize]) -> bool {
+        self.ch.chains[ci].libs.iter().all(|l| empties.contains(l)) && self.only_grp(ci)
+    }
+
+    /// Stones inside a group's space can hold empty points the group does not touch (a point
+    /// between them, or behind them against the edge): an opposing chain that touches nothing
+    /// but the group and whose liberties open on a few more empty points, closed by the group
+    /// and such chains, is inside, and those points join `empties`. A wall with room or
+    /// friends behind it stays a wall.
+    fn grow(&self, empties: &mut Vec<usize>) {
+        let ch = self.ch;
+        'grow: loop {
+            let near = self.near(empties);
+            let stones_inside: usize = near
+                .iter()
+                .filter(|&&ci| self.shut_in(ci, empties))
+                .map(|&ci| ch.chains[ci].stones.len())
+                .sum();
+            for ci in near {
+                let c = &ch.chains[ci];
+                if self.shut_in(ci, empties) || !self.only_grp(ci) {
+                    continue;
+                }
+                let room = MAX_SPACE.saturating_sub(empties.len() + stones_inside + c.stones.len());
+                let Some(extra) = reach(self.g, &c.libs, empties, room) else {
+                    continue;
+                };
+                // Closed by the group and stones like this one: a point that opens on a chain
+                // with other neighbours of the group's colour is outside (an eye behind a wall).
+                let closed = extra.iter().all(|&p| {
+                    self.g
+                        .geo
+                        .neighbours(p)
+                        .into_iter()
+                        .all(|q| match ch.id[q] {
+                            Some(qi) if ch.chains[qi].color == self.own => self.grp.contains(&qi),
+                            Some(qi) => self.only_grp(qi),
+                            None => true,
+                        })
+                });
+                if closed {
+                    empties.extend(extra);
+                    continue 'grow;
+                }
             }
-            let room = MAX_SPACE.saturating_sub(empties.len() + stones_inside + c.stones.len());
-            let Some(extra) = reach(g, &c.libs, empties, room) else {
-                continue;
-            };
-            // Closed by the group and stones like this one: a point that opens on a chain
-            // with other neighbours of the group's colour is outside (an eye behind a wall).
-            let closed = extra.iter().all(|&p| {
-                g.geo.neighbours(p).into_iter().all(|q| match ch.id[q] {
-                    Some(qi) if Some(ch.chains[qi].color) == own => grp.contains(&qi),
-                    Some(qi) => only_grp(qi),
-                    None => true,
-                })
-            });
-            if closed {
-                empties.extend(extra);
-                continue 'grow;
-            }
+            return;
         }
-        return;
     }
 }
 

@@ -17,6 +17,10 @@ use crate::board::{Cell, Chains, Grid};
 const MAX_SPACE: usize = 8;
 /// Deepest reading, in moves (passes included).
 const MAX_DEPTH: u32 = 40;
+/// Largest chain of the group whose points the reading plays again once it is taken (a
+/// throw-in, a snapback); a bigger one taken leaves room the search does not read, or the
+/// positions multiply past any budget (a living group of two big chains round its eyes).
+const REPLAYED: usize = 2;
 /// Nodes one group's reading may visit.
 const BUDGET: u32 = 3_000;
 /// Nodes all the readings of one position may visit.
@@ -63,10 +67,17 @@ pub(super) fn read(
             continue;
         };
         let mut area = space.points.clone();
-        // The group's other chains may be taken and their points played again (and a capture
-        // must show in the search's table of positions).
+        let mut watched = Vec::new();
+        // The group's other small chains may be taken and their points played again; a big
+        // one's points, once taken, are left alone (a capture must still show in the
+        // search's table of positions).
         for &ci in grp.iter().filter(|&&ci| ci != target) {
-            area.extend(&ch.chains[ci].stones);
+            let stones = &ch.chains[ci].stones;
+            if stones.len() <= REPLAYED {
+                area.extend(stones);
+            } else {
+                watched.extend(stones);
+            }
         }
         area.sort_unstable();
         area.dedup();
@@ -77,7 +88,10 @@ pub(super) fn read(
         let (answer, used) = reading::captures(
             &g.geo,
             board,
-            &area,
+            reading::Area {
+                points: &area,
+                watched: &watched,
+            },
             &ch.chains[target],
             true,
             depth..=depth,

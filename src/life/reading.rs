@@ -16,7 +16,7 @@ use std::ops::RangeInclusive;
 pub(super) fn captures(
     geo: &Geometry,
     cells: &[Cell],
-    area: &[usize],
+    area: Area,
     target: &Chain,
     attacker_first: bool,
     depths: RangeInclusive<u32>,
@@ -28,7 +28,8 @@ pub(super) fn captures(
     };
     let mut search = Search {
         geo,
-        area,
+        area: area.points,
+        watched: area.watched,
         attacker: target.color.opponent(),
         target: t,
         budget,
@@ -37,6 +38,7 @@ pub(super) fn captures(
         found: Vec::new(),
         marks: vec![0; cells.len()],
         stamp: 0,
+        cuts: 0,
     };
     // Iterative deepening: a short capture is proved before the deep lines of the moves that
     // fail are read out (the table keeps what the shallower rounds proved).
@@ -72,6 +74,26 @@ pub(super) fn captures(
     }
 }
 
+/// Where a capture search plays.
+#[derive(Clone, Copy)]
+pub(super) struct Area<'a> {
+    /// The points either side may play, ascending.
+    pub points: &'a [usize],
+    /// Stones a capture may empty but where nobody plays again (a big chain of the group
+    /// read: room the search does not read); watched in the table's keys.
+    pub watched: &'a [usize],
+}
+
+impl<'a> Area<'a> {
+    /// Play anywhere in `points`, nothing watched.
+    pub fn of(points: &'a [usize]) -> Self {
+        Area {
+            points,
+            watched: &[],
+        }
+    }
+}
+
 /// Past the trusted depth, nodes allowed per node the trusted answer cost…
 const EXTRA_FACTOR: u32 = 2;
 /// …counting that cost as at least this many nodes.
@@ -81,6 +103,8 @@ const EXTRA_FLOOR: u32 = 100;
 struct Search<'a> {
     geo: &'a Geometry,
     area: &'a [usize],
+    /// See [`Area::watched`].
+    watched: &'a [usize],
     attacker: Cell,
     target: usize,
     budget: u32,
@@ -93,6 +117,9 @@ struct Search<'a> {
     /// Per point, the stamp of the last chain walk that met it.
     marks: Vec<u32>,
     stamp: u32,
+    /// Lines cut short by the depth so far: a failed attack whose subtree met none holds
+    /// at any depth.
+    cuts: u64,
 }
 
 impl Search<'_> {
@@ -109,13 +136,54 @@ impl Search<'_> {
             return Some(true);
         }
         if depth == 0 {
+            self.cuts += 1;
             return Some(false);
         }
         let key = (self.hash(&cells), attacker_to_move, ko.unwrap_or(0));
         if let Some(&(wins, at)) = self.table.get(&key)
             && (wins || at >= depth)
         {
+            // A failure proved only to a depth still rests on that depth.
+            if !wins && at != u32::MAX {
+                self.cuts += 1;
+            }
             return Some(wins);
+        }
+        // The attacker takes one liberty a move at most, the defender passing: a target with
+        // more liberties than the attacker has moves left holds to this depth (the walk stops
+        // one liberty past that; when it does not, it saw the whole chain). The defender's
+        // nodes leave the test to their children.
+        if attacker_to_move {
+            let moves = depth.div_ceil(2) as usize;
+            if self.chain(&cells, self.target, moves + 1) > moves {
+                self.cuts += 1;
+                return Some(false);
+            }
+        }
+        // The attacker tries the target's liberties first (most attacks start there, and a
+        // proof found early spares the rest of the tree), both sides the points with most
+        // empty neighbours (vital points) before the others; the defender a pass first.
+        let geo = self.geo;
+        let mut options: Vec<(usize, Option<usize>)> = Vec::with_capacity(self.area.len() + 1);
+        if !attacker_to_move {
+            options.push((0, None));
+        }
+        for &p in self.area.iter().filter(|&&p| cells[p] == Cell::Empty) {
+            let empty = geo
+                .neighbours(p)
+                .iter()
+                .filter(|&&q| cells[q] == Cell::Empty)
+                .count();
+            let far = usize::from(!attacker_to_move || !self.found.contains(&p));
+            options.push((1 + 8 * far + (4 - empty), Some(p)));
+        }
+        options.sort_by_key(|o| o.0);
+        // A target alive whatever the attacker does (two eyes of its own, Benson's sense)
+        // ends the line: without this, every move inside a living group's eyes is tried.
+        if attacker_to_move && depth >= 3 && self.eye_points(&cells) >= 2 && self.pass_alive(&cells)
+        {
+            self.table.insert(key, (false, u32::MAX));
+            return Some(false);
         }
         if self.budget == 0 {
             return None;
@@ -126,20 +194,10 @@ impl Search<'_> {
         } else {
             self.attacker.opponent()
         };
+        let cuts = self.cuts;
         // The attacker needs one winning move; the defender one refutation, a pass included.
         let mut unknown = false;
-        let mut options: Vec<Option<usize>> = Vec::with_capacity(self.area.len() + 1);
-        if !attacker_to_move {
-            options.push(None);
-        }
-        options.extend(self.area.iter().map(|&p| Some(p)));
-        if attacker_to_move {
-            // The target's liberties first: most attacks start there, and a proof found
-            // early spares the rest of the tree.
-            let libs = self.liberties(&cells, self.target);
-            options.sort_by_key(|o| o.is_none_or(|p| !libs.contains(&p)));
-        }
-        for option in options {
+        for (_, option) in options {
             let (next, next_ko) = match option {
                 None => (cells.clone(), None),
                 Some(p) if Some(p) == ko => continue,
@@ -151,7 +209,12 @@ impl Search<'_> {
             match self.attacker_wins(next, next_ko, !attacker_to_move, depth - 1) {
                 // The mover got what it wanted: proved.
                 Some(wins) if wins == attacker_to_move => {
-                    self.table.insert(key, (wins, depth));
+                    let at = if wins || self.cuts > cuts {
+                        depth
+                    } else {
+                        u32::MAX
+                    };
+                    self.table.insert(key, (wins, at));
                     return Some(wins);
                 }
                 None => unknown = true,
@@ -163,15 +226,143 @@ impl Search<'_> {
         }
         // Every option failed the mover.
         let wins = !attacker_to_move;
-        self.table.insert(key, (wins, depth));
+        let at = if wins || self.cuts > cuts {
+            depth
+        } else {
+            u32::MAX
+        };
+        self.table.insert(key, (wins, at));
         Some(wins)
+    }
+
+    /// Of the liberties the last chain walk found, those whose empty neighbours are all such
+    /// liberties too: every empty point of a region vital to the chain is one, so a chain
+    /// with fewer than two has no two vital regions (a cheap test before Benson's).
+    fn eye_points(&self, cells: &[Cell]) -> usize {
+        self.found
+            .iter()
+            .filter(|&&p| {
+                self.geo
+                    .neighbours(p)
+                    .iter()
+                    .all(|q| cells[*q] != Cell::Empty || self.found.contains(q))
+            })
+            .count()
+    }
+
+    /// Whether the target is pass-alive by Benson's test on the regions inside the area: a
+    /// region is the connected points of the area that are not the defender's, closed (no
+    /// such point outside the area next to it); it is vital to a chain around it when all
+    /// its empty points are that chain's liberties; chains with two vital regions bordered
+    /// only by such chains live however the attacker plays, the defender passing. Called
+    /// right after a whole walk of the target (its stones are in `walk`).
+    fn pass_alive(&mut self, cells: &[Cell]) -> bool {
+        let def = self.attacker.opponent();
+        // The defender's chains around the regions, by their stones; the target first.
+        let mut chains: Vec<Vec<usize>> = vec![self.walk.clone()];
+        // Closed regions: their empty points and the defender stones around them.
+        let mut regions: Vec<(Vec<usize>, Vec<usize>)> = Vec::new();
+        let mut seen = vec![false; self.area.len()];
+        for start in 0..self.area.len() {
+            if seen[start] || cells[self.area[start]] == def {
+                continue;
+            }
+            seen[start] = true;
+            let (mut stack, mut empties, mut border) =
+                (vec![self.area[start]], Vec::new(), Vec::new());
+            let mut open = false;
+            while let Some(p) = stack.pop() {
+                if cells[p] == Cell::Empty {
+                    empties.push(p);
+                }
+                for q in self.geo.neighbours(p) {
+                    match cells[q] {
+                        Cell::Edge => {}
+                        v if v == def => border.push(q),
+                        _ => match self.area.binary_search(&q) {
+                            Ok(i) if !seen[i] => {
+                                seen[i] = true;
+                                stack.push(q);
+                            }
+                            Ok(_) => {}
+                            Err(_) => open = true,
+                        },
+                    }
+                }
+            }
+            if !open && !empties.is_empty() {
+                regions.push((empties, border));
+            }
+        }
+        let mut borders: Vec<Vec<usize>> = Vec::with_capacity(regions.len());
+        for (_, border) in &regions {
+            let mut ids = Vec::new();
+            for &q in border {
+                let id = match chains.iter().position(|c| c.contains(&q)) {
+                    Some(id) => id,
+                    None => {
+                        self.chain(cells, q, usize::MAX);
+                        chains.push(self.walk.clone());
+                        chains.len() - 1
+                    }
+                };
+                if !ids.contains(&id) {
+                    ids.push(id);
+                }
+            }
+            borders.push(ids);
+        }
+        let geo = self.geo;
+        let vital: Vec<Vec<usize>> = regions
+            .iter()
+            .zip(&borders)
+            .map(|((empties, _), ids)| {
+                ids.iter()
+                    .copied()
+                    .filter(|&id| {
+                        empties
+                            .iter()
+                            .all(|&e| geo.neighbours(e).iter().any(|q| chains[id].contains(q)))
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut alive = vec![true; chains.len()];
+        let mut healthy = vec![true; regions.len()];
+        loop {
+            let mut count = vec![0u32; chains.len()];
+            for (v, _) in vital.iter().zip(&healthy).filter(|(_, h)| **h) {
+                for &id in v {
+                    count[id] += 1;
+                }
+            }
+            let mut changed = false;
+            for (id, a) in alive.iter_mut().enumerate() {
+                if *a && count[id] < 2 {
+                    *a = false;
+                    changed = true;
+                }
+            }
+            for (r, ids) in borders.iter().enumerate() {
+                if healthy[r] && ids.iter().any(|&id| !alive[id]) {
+                    healthy[r] = false;
+                    changed = true;
+                }
+            }
+            if !changed {
+                return alive[0];
+            }
+        }
     }
 
     /// The area's contents, as a key.
     fn hash(&self, cells: &[Cell]) -> u64 {
-        self.area.iter().fold(0xcbf2_9ce4_8422_2325, |h, &p| {
-            (h ^ u64::from(cells[p].bit())).wrapping_mul(0x0100_0000_01b3)
-        })
+        self.area
+            .iter()
+            .chain(self.watched)
+            .fold(0xcbf2_9ce4_8422_2325, |h, &p| {
+                (h ^ u64::from(cells[p].bit())).wrapping_mul(0x0100_0000_01b3)
+            })
     }
 
     /// Plays `c` at `p`: the new cells and the ko point (where a single captured stone was, when
@@ -201,14 +392,6 @@ impl Search<'_> {
             _ => None,
         };
         Some((next, ko))
-    }
-
-    /// The liberties of the chain at `p`, ascending.
-    fn liberties(&mut self, cells: &[Cell], p: usize) -> Vec<usize> {
-        self.chain(cells, p, usize::MAX);
-        let mut libs = self.found.clone();
-        libs.sort_unstable();
-        libs
     }
 
     /// Walks the chain at `p`: its stones into `walk`, its liberties into `found` (each
@@ -253,6 +436,38 @@ mod tests {
     use crate::life::tests::{SEKI, grid, pos};
 
     #[test]
+    fn a_target_with_two_eyes_of_its_own_ends_the_search_at_once() {
+        // White's chain holds two two-point eyes: Benson's test proves it alive before any
+        // move, where the search would otherwise try every throw-in to the depth limit.
+        let p = pos(&[
+            "XXXXXXXXX",
+            "XOOOOOOOX",
+            "XO..O..OX",
+            "XOOOOOOOX",
+            "XXXXXXXXX",
+        ]);
+        let g = grid(&p);
+        let ch = Chains::of(&g.geo, &g.cells);
+        let at = |x: usize, y: usize| g.geo.pad(y * 9 + x);
+        let Some(white) = ch.id[at(1, 1)] else {
+            panic!("a stone at b2")
+        };
+        let area = [at(2, 2), at(3, 2), at(5, 2), at(6, 2)];
+        let target = &ch.chains[white];
+        let (answer, used) = captures(
+            &g.geo,
+            &g.cells,
+            Area::of(&area),
+            target,
+            true,
+            40..=40,
+            10_000,
+        );
+        assert_eq!(answer, Some(false));
+        assert!(used <= 1, "{used} nodes");
+    }
+
+    #[test]
     fn reading_past_the_trusted_depth_is_billed_only_the_nodes_it_visits() {
         // The seki of two inner chains sharing f3 and f5: White cannot take Black's chain.
         let p = pos(&SEKI);
@@ -268,9 +483,25 @@ mod tests {
         }
         area.sort_unstable();
         let target = &ch.chains[black];
-        let (trusted, cost) = captures(&g.geo, &g.cells, &area, target, false, 6..=6, 100_000);
+        let (trusted, cost) = captures(
+            &g.geo,
+            &g.cells,
+            Area::of(&area),
+            target,
+            false,
+            6..=6,
+            100_000,
+        );
         assert_eq!(trusted, Some(false));
-        let (deeper, used) = captures(&g.geo, &g.cells, &area, target, false, 6..=16, 100_000);
+        let (deeper, used) = captures(
+            &g.geo,
+            &g.cells,
+            Area::of(&area),
+            target,
+            false,
+            6..=16,
+            100_000,
+        );
         assert_eq!(deeper, Some(false));
         // The deeper rounds may spend EXTRA_FACTOR times the trusted cost, not the budget.
         assert!(

@@ -178,7 +178,15 @@ fn attempt(
     // search only looks for a capture, as far as its budget goes.
     let trusted = (area.empty + area.inside + 2 * added + 2).min(16);
     let depth = (2 * (area.empty + area.inside + added) + 2).min(16);
-    reading::captures(geo, real, &points, target, false, trusted..=depth, budget)
+    reading::captures(
+        geo,
+        real,
+        reading::Area::of(&points),
+        target,
+        false,
+        trusted..=depth,
+        budget,
+    )
 }
 
 /// True when every opposing chain next to `target` keeps two liberties outside `area`: a

@@ -812,3 +812,32 @@ fn a_chain_left_in_atari_beside_its_living_group_is_dead() {
     assert_eq!(status_at(&ld, &p, 0, 0), Some(ChainStatus::Alive));
     assert_eq!(method_at(&ld, 0, 0), Some(Method::PassAlive));
 }
+
+#[test]
+fn two_chains_round_a_six_point_space_cut_apart_by_a_notch_die() {
+    // A generated final position (eye spaces with notches, seed 17, e0311): White's a12-d11
+    // and e13-f11 share the six points a13-d13, c12-d12 and touch only through them; Black's
+    // e11 comes in from below. With Black moving first White cannot make two eyes: GNU Go and
+    // KataGo both call it dead. The search needed 8,000 nodes for it when every line ran to
+    // the depth limit, past its budget, and the playouts kept White alive.
+    let p = pos(&[
+        "....OOXXXOOOO",
+        "OO..OOXXX.O.O",
+        "XOOOXOXXXOOOO",
+        "XXXXXXXXX.O.O",
+        "XXXXXXXXXOOOO",
+        "X.X.X.X.X.O.O",
+        "XXXXXXXXXOOOO",
+        "X.X.X.X.X.O.O",
+        "XXXXXXXXXOOOO",
+        "X.X.X.X.X.O.O",
+        "XXXXXXXXXOOOO",
+        "X.X.X.X.X.O.O",
+        "XXXXXXXXXOOOO",
+    ]);
+    let ld = est(&p);
+    assert_eq!(status_at(&ld, &p, 0, 1), Some(ChainStatus::Dead));
+    assert_eq!(status_at(&ld, &p, 4, 0), Some(ChainStatus::Dead));
+    assert_eq!(method_at(&ld, 4, 0), Some(Method::Reading));
+    assert_eq!(status_at(&ld, &p, 4, 2), Some(ChainStatus::Alive));
+}

@@ -263,17 +263,26 @@ pub fn accuracy_report(
     )
 }
 
-/// The method `opts` names on the position: the estimate, with the oracle's answer in place
-/// of a flagged estimate, or the engine alone; and whether an oracle was asked, whether an
-/// engine failed.
-fn measured(pos: &Position, komi: f64, opts: &AccuracyOptions) -> (LifeAndDeath, bool, bool) {
+/// The method `opts` names on the position (`to_move` to play): the estimate, with the
+/// oracle's answer in place of a flagged estimate, or the engine alone; and whether an oracle
+/// was asked, whether an engine failed.
+fn measured(
+    pos: &Position,
+    to_move: Option<Color>,
+    komi: f64,
+    opts: &AccuracyOptions,
+) -> (LifeAndDeath, bool, bool) {
     if let Some(cmd) = &opts.engine {
         return match crate::gtp::dead_stones_of(cmd, pos, komi) {
             Ok(dead) => (from_dead_list(pos, &dead, DeadSource::Gtp), false, false),
             Err(_) => (from_dead_list(pos, &[], DeadSource::Gtp), false, true),
         };
     }
-    let est = decide_with(pos, None, DeadStoneMethod::Estimate, opts.params);
+    let params = EstimateParams {
+        to_move,
+        ..opts.params
+    };
+    let est = decide_with(pos, None, DeadStoneMethod::Estimate, params);
     match &opts.oracle {
         _ if !est.flagged() => (est, false, false),
         Some(cmd) => match crate::gtp::dead_stones_of(cmd, pos, komi) {
@@ -324,7 +333,8 @@ pub fn accuracy_with(
         let markup = Some((&g.territory_black[..], &g.territory_white[..]));
         let by_markup = decide_with(pos, markup, DeadStoneMethod::Markup, params);
         let t = Instant::now();
-        let (est, asked, failed) = measured(pos, g.facts.komi.value.unwrap_or(0.0), opts);
+        let to_move = rep.last_mover.map(Color::opponent);
+        let (est, asked, failed) = measured(pos, to_move, g.facts.komi.value.unwrap_or(0.0), opts);
         let ms = t.elapsed().as_secs_f64() * 1000.0;
         r.oracle_sent += usize::from(asked);
         r.engine_failed += usize::from(failed);

@@ -1,5 +1,6 @@
 //! The per-game pipeline: a parsed record replayed under the chosen rules, turned into a report.
 
+use crate::board::{Color, Point};
 use crate::decode::EncodingInfo;
 use crate::handicap;
 use crate::life::{self, DeadStoneMethod, DeadStones, LifeAndDeath};
@@ -79,7 +80,7 @@ pub fn score_game(
             &replay.position,
             record.facts.komi.value.unwrap_or(0.0),
         ),
-        DeadStones::Method(m) => life::decide(&replay.position, markup, *m),
+        DeadStones::Method(m) => decide(replay, markup, *m),
     };
     let komi = record.facts.komi.value.unwrap_or(0.0);
     let (ld, oracle_error) = match &opts.oracle {
@@ -98,6 +99,19 @@ pub fn score_game(
         score,
         unfinished,
     })
+}
+
+/// Life and death of a replay's final position, the player after its last move to move.
+fn decide(
+    replay: &Replay,
+    markup: Option<(&[Point], &[Point])>,
+    m: DeadStoneMethod,
+) -> LifeAndDeath {
+    let params = life::EstimateParams {
+        to_move: replay.last_mover.map(Color::opponent),
+        ..Default::default()
+    };
+    life::decide_with(&replay.position, markup, m, params)
 }
 
 /// Life and death decided by a GTP engine's `final_status_list dead` on the final position.
@@ -463,7 +477,7 @@ pub fn picture(
                 DeadStones::Method(m) => *m,
                 DeadStones::Gtp(_) => DeadStoneMethod::Auto,
             };
-            (life::decide(&replay.position, None, method), None)
+            (decide(&replay, None, method), None)
         }
     };
     Ok(Picture {

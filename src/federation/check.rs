@@ -161,7 +161,9 @@ impl CheckReport {
         let _ = if self.notes.is_empty() {
             writeln!(out)
         } else {
-            writeln!(out, "; {} uncertain counts noted", self.notes.len())
+            let n = self.notes.len();
+            let counts = if n == 1 { "count" } else { "counts" };
+            writeln!(out, "; {n} uncertain {counts} noted")
         };
         out
     }

@@ -35,9 +35,10 @@ pub(super) struct Killed {
 }
 
 /// The groups among `candidates` (lists of chain indices, one colour each) that are shut in
-/// a small space and die there with the opponent moving first, read on `board` (`g`'s cells,
-/// or those with the chains a seki proof found dead taken off). `wall_alive(ci)` says
-/// whether an opposing chain around the space may be taken as safe.
+/// a small space and die there with the opponent moving first (the group's owner first when
+/// `to_move` is its colour), read on `board` (`g`'s cells, or those with the chains a seki
+/// proof found dead taken off). `wall_alive(ci)` says whether an opposing chain around the
+/// space may be taken as safe.
 pub(super) fn read(
     g: &Grid,
     board: &[Cell],
@@ -45,6 +46,7 @@ pub(super) fn read(
     candidates: &[Vec<usize>],
     wall_alive: &dyn Fn(usize) -> bool,
     lifted: &[Cell],
+    to_move: Option<Cell>,
 ) -> Vec<Killed> {
     let mut out = Vec::new();
     let mut left = POSITION_BUDGET;
@@ -93,7 +95,7 @@ pub(super) fn read(
                 watched: &watched,
             },
             &ch.chains[target],
-            true,
+            to_move != Some(ch.chains[target].color),
             depth..=depth,
             BUDGET.min(left),
         );

@@ -239,6 +239,7 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
         ch: &ch,
         settled: &settled,
         kept: &kept,
+        to_move: params.to_move.map(Cell::of),
     };
     let killed = shut_in.read(&g.cells, &unsettled, &mut dead);
     // What now looks like seki is proved, or the chain the other side captures is dead.
@@ -321,6 +322,8 @@ struct ShutIn<'a> {
     settled: &'a [bool],
     /// Per chain: the share of the playouts in which it kept its points.
     kept: &'a [f64],
+    /// The colour to move, if known: a group of that colour is read with its owner first.
+    to_move: Option<Cell>,
 }
 
 impl ShutIn<'_> {
@@ -341,7 +344,15 @@ impl ShutIn<'_> {
             .cloned()
             .collect();
         let wall_alive = |ci: usize| alive(ci) && (self.settled[ci] || self.kept[ci] >= WALL_KEPT);
-        let killed = enclosed::read(g, board, ch, &living, &wall_alive, &lifted(g, dead));
+        let killed = enclosed::read(
+            g,
+            board,
+            ch,
+            &living,
+            &wall_alive,
+            &lifted(g, dead),
+            self.to_move,
+        );
         for k in &killed {
             for &ci in &k.group {
                 mark_stones(g, &ch.chains[ci], dead);

@@ -343,7 +343,7 @@ impl LifeAndDeath {
     }
 }
 
-/// Tuning of the estimate; the defaults are what the accuracy figures were measured with.
+/// Parameters of the estimate; the defaults are what the accuracy figures were measured with.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct EstimateParams {
     /// Number of playouts (half start with Black, half with White).
@@ -352,6 +352,10 @@ pub struct EstimateParams {
     pub seed: u64,
     /// A chain is dead when it keeps its points in fewer than this share of the playouts.
     pub dead_below: f64,
+    /// The player to move in the record (after its last move, passes included). Where a
+    /// group's fate turns on who plays first there, that player does, as GNU Go and KataGo
+    /// read a loaded record; unknown (`None`), the group's opponent does.
+    pub to_move: Option<Color>,
 }
 
 impl Default for EstimateParams {
@@ -360,6 +364,7 @@ impl Default for EstimateParams {
             playouts: 32,
             seed: 0x9E37_79B9_7F4A_7C15,
             dead_below: 0.5,
+            to_move: None,
         }
     }
 }
@@ -436,14 +441,15 @@ fn decisions(
         .collect()
 }
 
-/// Marks dead the chains `ld` leaves in atari among living opposing stones (no ko, their
-/// liberty no territory of their own), each taken out of its unit as a unit of its own; true
-/// when there was one. The opponent, moving first once the game is over, takes such a chain
-/// even when the group around it lives; players mark them dead (510 of 517 in KGS January's
-/// markup).
+/// Marks dead the chains `ld` leaves in atari among living opposing stones (no ko; their
+/// liberty in their own territory only when their owner is not `to_move`), each taken out of
+/// its unit as a unit of its own; true when there was one. The opponent, moving first once
+/// the game is over, takes such a chain even when the group around it lives; players mark
+/// them dead (510 of 517 in KGS January's markup).
 fn take_left_in_atari(
     pos: &Position,
     ld: &LifeAndDeath,
+    to_move: Option<Color>,
     dead: &mut [bool],
     units: &mut Vec<estimate::Unit>,
 ) -> bool {
@@ -451,7 +457,7 @@ fn take_left_in_atari(
     let mut taken = false;
     for chain in territory::capturable(ld, pos)
         .iter()
-        .filter(|c| c.left_in_atari())
+        .filter(|c| c.taken(to_move))
     {
         let mut stones: Vec<usize> = chain
             .stones
@@ -550,7 +556,7 @@ pub fn decide_with(
             };
             let (mut dead, mut units) = (est.dead, est.units);
             let mut ld = finish(pos, dead.clone(), DeadSource::Estimate, conf);
-            if take_left_in_atari(pos, &ld, &mut dead, &mut units) {
+            if take_left_in_atari(pos, &ld, params.to_move, &mut dead, &mut units) {
                 ld = finish(pos, dead, DeadSource::Estimate, conf);
             }
             ld.groups = decisions(pos, &ld.status, units, &est.seki_held);

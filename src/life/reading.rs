@@ -108,7 +108,8 @@ struct Search<'a> {
     attacker: Cell,
     target: usize,
     budget: u32,
-    /// Proved results by position, side to move and ko point: `(attacker wins, depth)`.
+    /// Proved results by position, side to move and ko point: `(attacker wins, depth)`, the
+    /// depth `u32::MAX` for a failure that holds at any depth.
     table: HashMap<(u64, bool, usize), (bool, u32)>,
     /// The stones of the last chain walked.
     walk: Vec<usize>,
@@ -179,7 +180,8 @@ impl Search<'_> {
         }
         options.sort_by_key(|o| o.0);
         // A target alive whatever the attacker does (two eyes of its own, Benson's sense)
-        // ends the line: without this, every move inside a living group's eyes is tried.
+        // ends the line: without this, every move inside a living group's eyes is tried. (It
+        // comes after the ordering, which reads the target's walk that this test replaces.)
         if attacker_to_move && depth >= 3 && self.eye_points(&cells) >= 2 && self.pass_alive(&cells)
         {
             self.table.insert(key, (false, u32::MAX));

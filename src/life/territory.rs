@@ -111,12 +111,25 @@ pub(super) struct Capturable {
     ko: bool,
     /// Its one liberty is its own colour's territory.
     liberty_owned: bool,
+    /// Its colour.
+    color: Cell,
 }
 
 impl Capturable {
     /// Kept alive, not a ko stone, its liberty outside its own territory.
     pub fn left_in_atari(&self) -> bool {
         self.status == Some(ChainStatus::Alive) && !self.ko && !self.liberty_owned
+    }
+
+    /// Kept alive and taken by the opponent moving first (`to_move` to play, the opponent
+    /// when unknown): left in atari, or with its liberty in its own territory when its owner
+    /// is not to move (the opponent captures there without a ko; GNU Go and KataGo call it
+    /// dead; its owner to move would connect).
+    pub fn taken(&self, to_move: Option<Color>) -> bool {
+        self.left_in_atari()
+            || (self.status == Some(ChainStatus::Alive)
+                && !self.ko
+                && to_move.map(Cell::of) != Some(self.color))
     }
 }
 
@@ -153,6 +166,7 @@ pub(super) fn capturable(ld: &LifeAndDeath, pos: &Position) -> Vec<Capturable> {
                     .iter()
                     .all(|&q| q == s0 || g.cells[q] == chain.color || g.cells[q] == Cell::Edge),
             liberty_owned: ld.territory[geo.unpad(*lib)] == chain.color.color(),
+            color: chain.color,
         });
     }
     out

@@ -819,7 +819,8 @@ fn two_chains_round_a_six_point_space_cut_apart_by_a_notch_die() {
     // and e13-f11 share the six points a13-d13, c12-d12 and touch only through them; Black's
     // e11 comes in from below. With Black moving first White cannot make two eyes: GNU Go and
     // KataGo both call it dead. The search needed 8,000 nodes for it when every line ran to
-    // the depth limit, past its budget, and the playouts kept White alive.
+    // the depth limit, past its budget, and the playouts kept White alive. With White to
+    // move (the record's last move Black's) White lives, as GNU Go says then too.
     let p = pos(&[
         "....OOXXXOOOO",
         "OO..OOXXX.O.O",
@@ -840,4 +841,44 @@ fn two_chains_round_a_six_point_space_cut_apart_by_a_notch_die() {
     assert_eq!(status_at(&ld, &p, 4, 0), Some(ChainStatus::Dead));
     assert_eq!(method_at(&ld, 4, 0), Some(Method::Reading));
     assert_eq!(status_at(&ld, &p, 4, 2), Some(ChainStatus::Alive));
+    let white_to_move = EstimateParams {
+        to_move: Some(Color::White),
+        ..EstimateParams::default()
+    };
+    let ld = decide_with(&p, None, DeadStoneMethod::Estimate, white_to_move);
+    assert_eq!(status_at(&ld, &p, 0, 1), Some(ChainStatus::Alive));
+    assert_eq!(status_at(&ld, &p, 4, 0), Some(ChainStatus::Alive));
+}
+
+#[test]
+fn a_chain_in_atari_on_its_own_territory_is_taken_unless_its_owner_is_to_move() {
+    // A generated final position (eye spaces with notches, seed 17, e0063): White's e13 is
+    // in atari, its liberty d13 White's own territory; Black takes it there without a ko
+    // (the stone at d13 keeps c13 and e13) and connects to f13: GNU Go and KataGo call it
+    // dead. With White to move, White connects at d13 and it lives.
+    let p = pos(&[
+        "....OXXXXOOOO",
+        "..OOXXX.X.O.O",
+        "O..OXXXXXOOOO",
+        "OOOOXXX.X.O.O",
+        "XXXXXXXXXOOOO",
+        "XXXXX.X.X.O.O",
+        "XXXXXXXXXOOOO",
+        "X.X.X.X.X.O.O",
+        "XXXXXXXXXOOOO",
+        "X.X.X.X.X.O.O",
+        "XXXXXXXXXOOOO",
+        "X.X.X.X.X.O.O",
+        "XXXXXXXXXOOOO",
+    ]);
+    let ld = est(&p);
+    assert_eq!(status_at(&ld, &p, 4, 0), Some(ChainStatus::Dead));
+    assert_eq!(method_at(&ld, 4, 0), Some(Method::Reading));
+    assert_eq!(status_at(&ld, &p, 2, 1), Some(ChainStatus::Alive));
+    let white_to_move = EstimateParams {
+        to_move: Some(Color::White),
+        ..EstimateParams::default()
+    };
+    let ld = decide_with(&p, None, DeadStoneMethod::Estimate, white_to_move);
+    assert_eq!(status_at(&ld, &p, 4, 0), Some(ChainStatus::Alive));
 }

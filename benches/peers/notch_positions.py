@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""Generated final positions for the dead-stone estimate's eye-shape and connection cases:
+a White group inside Black's area enclosing a random eye space (4 to 8 points in a 5x4 box
+at the top edge, in the corner or at the side), with some of its own stones inside the
+space and up to two notches (Black stones from the wall cutting into the group's ring,
+which make eyes false and split the group into chains that touch only through the space).
+A held-out check of the enclosed reading and of the chains left in atari: compare the
+estimate with GNU Go and KataGo on them (none of these positions is a test fixture).
+
+    python3 benches/peers/notch_positions.py [SEED] [OUT_DIR] [COUNT]
+
+writes OUT_DIR/e0000.sgf ... (13x13 setup positions, both players passed: Black to move).
+The rest of the board is finished as in enclosed_positions.py. To compare:
+
+    echelle analyze OUT_DIR --dead-stones estimate -o est.jsonl
+    echelle analyze OUT_DIR --dead-stones "gtp:/usr/games/gnugo --mode gtp" -o gnugo.jsonl
+
+and KataGo through katago_rawnn.py (README, "KataGo as the engine"); then count the
+positions where the estimate's dead set equals the engines' when the two engines agree.
+"""
+
+import os
+import random
+import sys
+
+from enclosed_positions import N, around, connected, liberties, neighbours, sgf_points
+
+
+def shapes(rng):
+    """Connected regions of 4 to 8 points touching the top edge, within a 5x4 box."""
+    box = {(x, y) for x in range(5) for y in range(4)}
+    found = set()
+    for size in range(4, 9):
+        for _ in range(3000):
+            s = {(rng.randrange(3), 0)}
+            while len(s) < size:
+                q = rng.choice(list(neighbours(rng.choice(sorted(s)))))
+                if q in box:
+                    s.add(q)
+            found.add(frozenset(s))
+    out = sorted(found, key=sorted)
+    rng.shuffle(out)
+    return out
+
+
+def main():
+    seed = int(sys.argv[1]) if len(sys.argv) > 1 else 17
+    out = sys.argv[2] if len(sys.argv) > 2 else "target/notches"
+    count_max = int(sys.argv[3]) if len(sys.argv) > 3 else 400
+    rng = random.Random(seed)
+    os.makedirs(out, exist_ok=True)
+    count, seen = 0, set()
+    for shape in shapes(rng):
+        offset = rng.choice((0, 7))  # the corner or the top edge
+        region = {(x + offset, y) for x, y in shape}
+        group = {q for p in region for q in around(p) if q not in region}
+        if not connected(group):
+            continue
+        wall = {q for p in group for q in neighbours(p) if q not in region and q not in group}
+        for _ in range(3):
+            board = {p: "W" for p in group}
+            board.update({p: "B" for p in wall})
+            own = rng.sample(sorted(region), rng.randrange(0, len(region) - 1))
+            board.update({p: "W" for p in own})
+            notchable = sorted(p for p in group if any(q in wall for q in neighbours(p)))
+            notches = rng.sample(notchable, min(len(notchable), rng.choice((0, 1, 1, 2))))
+            board.update({p: "B" for p in notches})
+            near = {q for p in region | group | wall for q in around(p)}
+            for x in range(N):
+                for y in range(N):
+                    p = (x, y)
+                    eye = x % 2 == 1 and y % 2 == 1 and p not in near
+                    if p not in board and p not in region and not eye:
+                        board[p] = "B" if x < 9 else "W"
+            if any(not liberties(board, p) for p in board):
+                continue
+            key = frozenset(board.items())
+            if key in seen:
+                continue
+            seen.add(key)
+            with open(os.path.join(out, "e%04d.sgf" % count), "w") as f:
+                f.write(
+                    "(;GM[1]FF[4]SZ[%d]KM[7.5]RU[Chinese]C[region %s; notches %s]"
+                    "AB%sAW%s;B[];W[])\n"
+                    % (
+                        N,
+                        " ".join("%d,%d" % p for p in sorted(region)),
+                        " ".join("%d,%d" % p for p in sorted(notches)),
+                        sgf_points(board, "B"),
+                        sgf_points(board, "W"),
+                    )
+                )
+            count += 1
+        if count >= count_max:
+            break
+    print(count)
+
+
+if __name__ == "__main__":
+    main()

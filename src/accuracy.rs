@@ -333,7 +333,7 @@ pub fn accuracy_with(
         let markup = Some((&g.territory_black[..], &g.territory_white[..]));
         let by_markup = decide_with(pos, markup, DeadStoneMethod::Markup, params);
         let t = Instant::now();
-        let to_move = rep.last_mover.map(Color::opponent);
+        let to_move = rep.to_move();
         let (est, asked, failed) = measured(pos, to_move, g.facts.komi.value.unwrap_or(0.0), opts);
         let ms = t.elapsed().as_secs_f64() * 1000.0;
         r.oracle_sent += usize::from(asked);

@@ -1,6 +1,6 @@
 //! The per-game pipeline: a parsed record replayed under the chosen rules, turned into a report.
 
-use crate::board::{Color, Point};
+use crate::board::Point;
 use crate::decode::EncodingInfo;
 use crate::handicap;
 use crate::life::{self, DeadStoneMethod, DeadStones, LifeAndDeath};
@@ -108,7 +108,7 @@ fn decide(
     m: DeadStoneMethod,
 ) -> LifeAndDeath {
     let params = life::EstimateParams {
-        to_move: replay.last_mover.map(Color::opponent),
+        to_move: replay.to_move(),
         ..Default::default()
     };
     life::decide_with(&replay.position, markup, m, params)

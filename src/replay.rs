@@ -72,6 +72,13 @@ pub struct Replay {
     pub ko_rule_dependent: Vec<u32>,
 }
 
+impl Replay {
+    /// The player to move after the last move (passes included), if there was one.
+    pub fn to_move(&self) -> Option<Color> {
+        self.last_mover.map(Color::opponent)
+    }
+}
+
 /// Identity hasher: Zobrist keys are already uniformly random.
 #[derive(Default)]
 struct IdHasher(u64);

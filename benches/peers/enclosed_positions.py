@@ -62,12 +62,12 @@ def liberties(board, p):
     return libs
 
 
-def shapes(rng):
-    """Connected regions of 3 to 6 points touching the top edge, within a 5x4 box."""
+def shapes(rng, sizes=range(3, 7), tries=4000):
+    """Connected regions of `sizes` points touching the top edge, within a 5x4 box."""
     box = {(x, y) for x in range(5) for y in range(4)}
     found = set()
-    for size in range(3, 7):
-        for _ in range(4000):
+    for size in sizes:
+        for _ in range(tries):
             s = {(rng.randrange(3), 0)}
             while len(s) < size:
                 q = rng.choice(list(neighbours(rng.choice(sorted(s)))))
@@ -77,6 +77,19 @@ def shapes(rng):
     out = sorted(found, key=sorted)
     rng.shuffle(out)
     return out
+
+
+def finish(board, region, group, wall):
+    """Fills the rest of the board (Black's area left of column K, White's right of it, with
+    single-point eyes away from the group); false when some chain has no liberty."""
+    near = {q for p in region | group | wall for q in around(p)}
+    for x in range(N):
+        for y in range(N):
+            p = (x, y)
+            eye = x % 2 == 1 and y % 2 == 1 and p not in near
+            if p not in board and p not in region and not eye:
+                board[p] = "B" if x < 9 else "W"
+    return all(liberties(board, p) for p in board)
 
 
 def sgf_points(board, colour):
@@ -107,14 +120,7 @@ def main():
                     board = {p: "W" for p in group}
                     board.update({p: "B" for p in wall})
                     board.update({p: "B" for p in inside})
-                    near = {q for p in region | group | wall for q in around(p)}
-                    for x in range(N):
-                        for y in range(N):
-                            p = (x, y)
-                            eye = x % 2 == 1 and y % 2 == 1 and p not in near
-                            if p not in board and p not in region and not eye:
-                                board[p] = "B" if x < 9 else "W"
-                    if any(not liberties(board, p) for p in board):
+                    if not finish(board, region, group, wall):
                         continue
                     name = os.path.join(out, "s%04d.sgf" % count)
                     with open(name, "w") as f:

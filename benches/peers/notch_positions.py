@@ -23,24 +23,7 @@ import os
 import random
 import sys
 
-from enclosed_positions import N, around, connected, liberties, neighbours, sgf_points
-
-
-def shapes(rng):
-    """Connected regions of 4 to 8 points touching the top edge, within a 5x4 box."""
-    box = {(x, y) for x in range(5) for y in range(4)}
-    found = set()
-    for size in range(4, 9):
-        for _ in range(3000):
-            s = {(rng.randrange(3), 0)}
-            while len(s) < size:
-                q = rng.choice(list(neighbours(rng.choice(sorted(s)))))
-                if q in box:
-                    s.add(q)
-            found.add(frozenset(s))
-    out = sorted(found, key=sorted)
-    rng.shuffle(out)
-    return out
+from enclosed_positions import N, around, connected, finish, neighbours, sgf_points, shapes
 
 
 def main():
@@ -50,7 +33,7 @@ def main():
     rng = random.Random(seed)
     os.makedirs(out, exist_ok=True)
     count, seen = 0, set()
-    for shape in shapes(rng):
+    for shape in shapes(rng, sizes=range(4, 9), tries=3000):
         offset = rng.choice((0, 7))  # the corner or the top edge
         region = {(x + offset, y) for x, y in shape}
         group = {q for p in region for q in around(p) if q not in region}
@@ -65,14 +48,7 @@ def main():
             notchable = sorted(p for p in group if any(q in wall for q in neighbours(p)))
             notches = rng.sample(notchable, min(len(notchable), rng.choice((0, 1, 1, 2))))
             board.update({p: "B" for p in notches})
-            near = {q for p in region | group | wall for q in around(p)}
-            for x in range(N):
-                for y in range(N):
-                    p = (x, y)
-                    eye = x % 2 == 1 and y % 2 == 1 and p not in near
-                    if p not in board and p not in region and not eye:
-                        board[p] = "B" if x < 9 else "W"
-            if any(not liberties(board, p) for p in board):
+            if not finish(board, region, group, wall):
                 continue
             key = frozenset(board.items())
             if key in seen:

@@ -52,12 +52,25 @@ pub(super) fn benson(g: &Grid, ch: &Chains, c: Cell) -> Vec<bool> {
                 .collect()
         })
         .collect();
-    let mut alive: Vec<bool> = ch.chains.iter().map(|x| x.color == c).collect();
-    let mut region_ok = vec![true; regions.len()];
+    let alive: Vec<bool> = ch.chains.iter().map(|x| x.color == c).collect();
+    let borders: Vec<&[usize]> = regions.iter().map(|(_, b)| b.as_slice()).collect();
+    settle(alive, &vital, &borders)
+}
+
+/// Benson's fixed point: from `alive` (the candidate chains), chains with fewer than two
+/// healthy vital regions drop out and regions bordered by a dropped chain are no longer
+/// healthy, until nothing changes. `vital[r]` lists the chains region `r` is vital to,
+/// `borders[r]` the chains around it. Returns which chains are left: pass-alive.
+pub(super) fn settle(
+    mut alive: Vec<bool>,
+    vital: &[Vec<usize>],
+    borders: &[&[usize]],
+) -> Vec<bool> {
+    let mut region_ok = vec![true; borders.len()];
     loop {
         let mut changed = false;
         // Chains with fewer than two healthy vital regions drop out.
-        let mut count = vec![0u32; ch.chains.len()];
+        let mut count = vec![0u32; alive.len()];
         for (r, v) in vital.iter().enumerate() {
             if region_ok[r] {
                 for &ci in v {
@@ -72,17 +85,16 @@ pub(super) fn benson(g: &Grid, ch: &Chains, c: Cell) -> Vec<bool> {
             }
         }
         // Regions bordered by a dropped chain are no longer healthy.
-        for (r, (_, border)) in regions.iter().enumerate() {
+        for (r, border) in borders.iter().enumerate() {
             if region_ok[r] && border.iter().any(|&ci| !alive[ci]) {
                 region_ok[r] = false;
                 changed = true;
             }
         }
         if !changed {
-            break;
+            return alive;
         }
     }
-    alive
 }
 
 /// The regions enclosed by pass-alive chains, per padded point, as colour bits.

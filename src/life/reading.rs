@@ -329,32 +329,8 @@ impl Search<'_> {
                     .collect()
             })
             .collect();
-        let mut alive = vec![true; chains.len()];
-        let mut healthy = vec![true; regions.len()];
-        loop {
-            let mut count = vec![0u32; chains.len()];
-            for (v, _) in vital.iter().zip(&healthy).filter(|(_, h)| **h) {
-                for &id in v {
-                    count[id] += 1;
-                }
-            }
-            let mut changed = false;
-            for (id, a) in alive.iter_mut().enumerate() {
-                if *a && count[id] < 2 {
-                    *a = false;
-                    changed = true;
-                }
-            }
-            for (r, ids) in borders.iter().enumerate() {
-                if healthy[r] && ids.iter().any(|&id| !alive[id]) {
-                    healthy[r] = false;
-                    changed = true;
-                }
-            }
-            if !changed {
-                return alive[0];
-            }
-        }
+        let borders: Vec<&[usize]> = borders.iter().map(Vec::as_slice).collect();
+        super::benson::settle(vec![true; chains.len()], &vital, &borders)[0]
     }
 
     /// The area's contents, as a key.

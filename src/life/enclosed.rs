@@ -93,6 +93,7 @@ pub(super) fn read(
             reading::Area {
                 points: &area,
                 watched: &watched,
+                rivals: &[],
             },
             &ch.chains[target],
             to_move != Some(ch.chains[target].color),
@@ -307,7 +308,7 @@ impl Around<'_> {
 
 /// The empty points reached from `from` through empty points, `known` left out; `None` when
 /// they are more than `room`.
-fn reach(g: &Grid, from: &[usize], known: &[usize], room: usize) -> Option<Vec<usize>> {
+pub(super) fn reach(g: &Grid, from: &[usize], known: &[usize], room: usize) -> Option<Vec<usize>> {
     let mut out: Vec<usize> = Vec::new();
     let mut stack: Vec<usize> = from.to_vec();
     while let Some(p) = stack.pop() {

@@ -6,6 +6,7 @@
 use super::benson::{benson, enclosures};
 use super::enclosed;
 use super::playout::playouts;
+use super::race;
 use super::seki;
 use super::{EstimateParams, Method};
 use crate::board::{Cell, Chain, Chains, Grid, Position, STONES};
@@ -20,6 +21,10 @@ const SEKI_ROUNDS: usize = 3;
 /// Share of the playouts a chain around a shut-in group must keep its points in to be taken
 /// as a safe wall by the reading.
 const WALL_KEPT: f64 = 0.7;
+/// A race is read when the playouts kept one of its chains in this share of them at least
+/// and this share at most: a race they settle more clearly, the reading only confirms.
+const RACE_LOW: f64 = 0.1;
+const RACE_HIGH: f64 = 0.9;
 /// Share of the first playouts a colour must hold a point in to defend it as its own.
 const HOME_SHARE: f64 = 0.5;
 
@@ -256,20 +261,46 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
             unit_of[s] = u;
         }
     }
-    let by_reading = |killed: &[enclosed::Killed], units: &mut Vec<Unit>| {
-        for k in killed {
-            for &ci in k.group.iter().chain(&k.inside) {
-                if let Some(unit) = ch.chains[ci]
-                    .stones
-                    .first()
-                    .and_then(|&s| units.get_mut(unit_of[g.geo.unpad(s)]))
-                {
-                    unit.method = Method::Reading;
-                }
+    let by_reading = |chains: &mut dyn Iterator<Item = usize>, units: &mut Vec<Unit>| {
+        for ci in chains {
+            if let Some(unit) = ch.chains[ci]
+                .stones
+                .first()
+                .and_then(|&s| units.get_mut(unit_of[g.geo.unpad(s)]))
+            {
+                unit.method = Method::Reading;
             }
         }
     };
-    by_reading(&killed, &mut units);
+    let read_chains = |k: &[enclosed::Killed]| -> Vec<usize> {
+        k.iter()
+            .flat_map(|k| k.group.iter().chain(&k.inside).copied())
+            .collect()
+    };
+    by_reading(&mut read_chains(&killed).into_iter(), &mut units);
+    // Races between chains neither settled by rule nor read as shut in come next.
+    let mut read_already = vec![false; ch.chains.len()];
+    for ci in read_chains(&killed) {
+        read_already[ci] = true;
+    }
+    let racer = |ci: usize| !settled[ci] && !read_already[ci];
+    let doubtful = |ci: usize| (RACE_LOW..=RACE_HIGH).contains(&kept[ci]);
+    let wall_alive = |ci: usize| {
+        ch.chains[ci].stones.iter().all(|&s| !dead[g.geo.unpad(s)])
+            && (settled[ci] || kept[ci] >= WALL_KEPT)
+    };
+    let races = race::read(&g, &ch, &racer, &doubtful, &wall_alive);
+    for r in &races {
+        for &ci in &r.dead {
+            mark_stones(&g, &ch.chains[ci], &mut dead);
+        }
+        for &ci in &r.alive {
+            for &s in &ch.chains[ci].stones {
+                dead[g.geo.unpad(s)] = false;
+            }
+        }
+        by_reading(&mut r.dead.iter().chain(&r.alive).copied(), &mut units);
+    }
     let mut seki_held = vec![false; n];
     // The real board without the chains the seki proofs found dead.
     let mut seki_board = g.cells.clone();
@@ -304,7 +335,7 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
     // space by them is read again, on the board without it.
     if seki_board != g.cells {
         let more = shut_in.read(&seki_board, &unsettled, &mut dead);
-        by_reading(&more, &mut units);
+        by_reading(&mut read_chains(&more).into_iter(), &mut units);
     }
     Estimate {
         dead,

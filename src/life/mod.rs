@@ -17,6 +17,7 @@ mod benson;
 mod enclosed;
 mod estimate;
 mod playout;
+mod race;
 mod reading;
 mod seki;
 mod territory;

@@ -30,6 +30,7 @@ pub(super) fn captures(
         geo,
         area: area.points,
         watched: area.watched,
+        rivals: area.rivals,
         attacker: target.color.opponent(),
         target: t,
         budget,
@@ -82,6 +83,9 @@ pub(super) struct Area<'a> {
     /// Stones a capture may empty but where nobody plays again (a big chain of the group
     /// read: room the search does not read); watched in the table's keys.
     pub watched: &'a [usize],
+    /// Attacker stones whose chains race the target: the defender tries their liberties
+    /// first, before a pass.
+    pub rivals: &'a [usize],
 }
 
 impl<'a> Area<'a> {
@@ -90,6 +94,7 @@ impl<'a> Area<'a> {
         Area {
             points,
             watched: &[],
+            rivals: &[],
         }
     }
 }
@@ -105,6 +110,8 @@ struct Search<'a> {
     area: &'a [usize],
     /// See [`Area::watched`].
     watched: &'a [usize],
+    /// See [`Area::rivals`].
+    rivals: &'a [usize],
     attacker: Cell,
     target: usize,
     budget: u32,
@@ -166,8 +173,11 @@ impl Search<'_> {
         // empty neighbours (vital points) before the others; the defender a pass first.
         let geo = self.geo;
         let mut options: Vec<(usize, Option<usize>)> = Vec::with_capacity(self.area.len() + 1);
+        // In a race the defender fills the rival chains' liberties first (they are in
+        // `found` from here on), a pass after them.
+        let racing = !attacker_to_move && self.rival_libs(&cells);
         if !attacker_to_move {
-            options.push((0, None));
+            options.push((if racing { 6 } else { 0 }, None));
         }
         for &p in self.area.iter().filter(|&&p| cells[p] == Cell::Empty) {
             let empty = geo
@@ -175,7 +185,7 @@ impl Search<'_> {
                 .iter()
                 .filter(|&&q| cells[q] == Cell::Empty)
                 .count();
-            let far = usize::from(!attacker_to_move || !self.found.contains(&p));
+            let far = usize::from(!self.found.contains(&p) || !(attacker_to_move || racing));
             options.push((1 + 8 * far + (4 - empty), Some(p)));
         }
         options.sort_by_key(|o| o.0);
@@ -235,6 +245,22 @@ impl Search<'_> {
         };
         self.table.insert(key, (wins, at));
         Some(wins)
+    }
+
+    /// Walks the rival chains still on the board, their liberties into `found`; false when
+    /// there is none.
+    fn rival_libs(&mut self, cells: &[Cell]) -> bool {
+        let mut libs = Vec::new();
+        for &r in self.rivals {
+            if cells[r] == self.attacker {
+                self.chain(cells, r, usize::MAX);
+                libs.extend_from_slice(&self.found);
+            }
+        }
+        libs.sort_unstable();
+        libs.dedup();
+        self.found = libs;
+        !self.found.is_empty()
     }
 
     /// Of the liberties the last chain walk found, those whose empty neighbours are all such

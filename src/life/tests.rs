@@ -882,3 +882,58 @@ fn a_chain_in_atari_on_its_own_territory_is_taken_unless_its_owner_is_to_move() 
     let ld = decide_with(&p, None, DeadStoneMethod::Estimate, white_to_move);
     assert_eq!(status_at(&ld, &p, 4, 0), Some(ChainStatus::Alive));
 }
+
+#[test]
+fn a_race_is_lost_by_the_group_with_fewer_liberties_whoever_moves_first() {
+    // A generated capturing race (benches/peers/race_positions.py, seed 31, r0170): White's
+    // b12-d13 has two liberties (b13, c13), Black's e13-m12 three (f13-h13), no eye, no
+    // shared liberty: White is taken even moving first (GNU Go and KataGo agree). The
+    // playouts, filling liberties at random, called Black dead.
+    let p = pos(&[
+        "X..OX...OOOOO",
+        "XOOOXXXXXXXXO",
+        "XXXXOOOOOOOOO",
+        "XXXXOOOOOOOOO",
+        "X.XXO.O.O.O.O",
+        "XXXXOOOOOOOOO",
+        "X.XXO.O.O.O.O",
+        "XXXXOOOOOOOOO",
+        "X.XXO.O.O.O.O",
+        "XXXXOOOOOOOOO",
+        "X.XXO.O.O.O.O",
+        "XXXXOOOOOOOOO",
+        "X.XXO.O.O.O.O",
+    ]);
+    let ld = est(&p);
+    assert_eq!(status_at(&ld, &p, 1, 1), Some(ChainStatus::Dead));
+    assert_eq!(status_at(&ld, &p, 4, 0), Some(ChainStatus::Alive));
+    assert_eq!(method_at(&ld, 1, 1), Some(Method::Reading));
+    assert_eq!(method_at(&ld, 5, 1), Some(Method::Reading));
+}
+
+#[test]
+fn an_eye_wins_a_race_against_more_outside_liberties() {
+    // Seed 31, r0096: White's b12-f12 has one outside liberty (b13), a two-point eye (d13,
+    // e13) and the liberty g13 it shares with Black; Black's g12-l12 has four liberties, no
+    // eye. The shared liberty counts for the side with the eye: Black cannot fill it without
+    // putting itself in atari, so Black is taken whoever moves first (GNU Go and KataGo
+    // agree; the playouts called White dead).
+    let p = pos(&[
+        "X.O..O....OOO",
+        "XOOOOOXXXXXXO",
+        "XXXXXXOOOOOOO",
+        "XXXXXXOOOOOOO",
+        "X.X.XXO.O.O.O",
+        "XXXXXXOOOOOOO",
+        "X.X.XXO.O.O.O",
+        "XXXXXXOOOOOOO",
+        "X.X.XXO.O.O.O",
+        "XXXXXXOOOOOOO",
+        "X.X.XXO.O.O.O",
+        "XXXXXXOOOOOOO",
+        "X.X.XXO.O.O.O",
+    ]);
+    let ld = est(&p);
+    assert_eq!(status_at(&ld, &p, 6, 1), Some(ChainStatus::Dead));
+    assert_eq!(status_at(&ld, &p, 1, 1), Some(ChainStatus::Alive));
+}

@@ -1,0 +1,372 @@
+//! Capturing races, read out instead of left to the playouts.
+//!
+//! Two groups of opposite colours side by side, neither with two eyes, each shut in by the
+//! other and by living walls, live or die by their liberties: outside ones, shared ones, an
+//! eye, approach moves, who moves first. Random playouts fill liberties in any order and get
+//! close races wrong, so the points the two can fight over (the empty points reached from
+//! their liberties, a few only) are searched exhaustively (`reading`). Only a race lost
+//! whoever moves first is decided: the loser is dead and the winner lives. A race the first
+//! move decides is left as it was (a finished game should not leave one; the players would
+//! have played it), and so is one where neither side can capture (a seki: `seki` proves it).
+
+use super::enclosed::reach;
+use super::reading;
+use crate::board::{Cell, Chains, Grid};
+
+/// Most empty points the two groups may fight over to be read.
+const MAX_AREA: usize = 14;
+/// Deepest reading, in moves (passes included).
+const MAX_DEPTH: u32 = 40;
+/// Largest chain whose points the reading plays again once it is taken (see
+/// `enclosed::REPLAYED`).
+const REPLAYED: usize = 2;
+/// Nodes one search may visit.
+const BUDGET: u32 = 3_000;
+/// Nodes all the races of one position may visit.
+const POSITION_BUDGET: u32 = 12_000;
+
+/// A race read out: the chains that die and those that live.
+pub(super) struct Race {
+    /// The loser's chain that is captured.
+    pub dead: Vec<usize>,
+    /// The winner's chains.
+    pub alive: Vec<usize>,
+}
+
+/// The races read on `g`'s board between racing units: chains that `racer` admits, joined
+/// to the chains of their colour they share an eye with (an empty point all of whose
+/// neighbours are theirs). Two units of opposite colours, next to each other or with
+/// liberties in one small empty region, race when they are fenced in (see
+/// [`Board::fenced`]), fight over at most [`MAX_AREA`] empty points, and `doubtful` holds
+/// for a chain of one of them (the playouts left its fate open). `wall_alive` says whether a
+/// chain may be taken as a safe wall.
+pub(super) fn read(
+    g: &Grid,
+    ch: &Chains,
+    racer: &dyn Fn(usize) -> bool,
+    doubtful: &dyn Fn(usize) -> bool,
+    wall_alive: &dyn Fn(usize) -> bool,
+) -> Vec<Race> {
+    let board = Board::new(g, ch, racer, wall_alive);
+    let mut out = Vec::new();
+    let mut left = POSITION_BUDGET;
+    let mut decided = vec![false; board.units.len()];
+    for a in 0..board.units.len() {
+        for b in board.partners(a) {
+            if left == 0 {
+                return out;
+            }
+            if decided[a] || decided[b] {
+                continue;
+            }
+            // Races the playouts settled clearly are not read again: the reading would
+            // confirm them, at a cost every position pays.
+            if !board.units[a]
+                .iter()
+                .chain(&board.units[b])
+                .any(|&ci| doubtful(ci))
+            {
+                continue;
+            }
+            let Some(race) = Pair::new(g, ch, &board.units[a], &board.units[b]) else {
+                continue;
+            };
+            if !board.fenced(a, b, &race.area) {
+                continue;
+            }
+            if let Some(r) = race.outcome(g, &mut left) {
+                decided[a] = true;
+                decided[b] = true;
+                out.push(r);
+            }
+        }
+    }
+    out
+}
+
+/// The racing units of a position and what pairs them.
+struct Board<'a> {
+    g: &'a Grid,
+    ch: &'a Chains,
+    wall_alive: &'a dyn Fn(usize) -> bool,
+    /// The units (chain lists), in order of their first chain.
+    units: Vec<Vec<usize>>,
+    /// Per chain: its unit.
+    unit_of: Vec<Option<usize>>,
+    /// Per unit: the opposing chains next to its stones, ascending.
+    near: Vec<Vec<usize>>,
+    /// Per unit: the small empty regions its liberties lie in (by their first point).
+    regions: Vec<Vec<usize>>,
+}
+
+impl<'a> Board<'a> {
+    fn new(
+        g: &'a Grid,
+        ch: &'a Chains,
+        racer: &dyn Fn(usize) -> bool,
+        wall_alive: &'a dyn Fn(usize) -> bool,
+    ) -> Board<'a> {
+        let units = units(g, ch, racer);
+        let mut unit_of = vec![None; ch.chains.len()];
+        for (u, unit) in units.iter().enumerate() {
+            for &ci in unit {
+                unit_of[ci] = Some(u);
+            }
+        }
+        let sorted = |mut v: Vec<usize>| {
+            v.sort_unstable();
+            v.dedup();
+            v
+        };
+        let near = units
+            .iter()
+            .map(|unit| {
+                sorted(
+                    unit.iter()
+                        .flat_map(|&ci| &ch.chains[ci].stones)
+                        .flat_map(|&s| g.geo.neighbours(s))
+                        .filter_map(|q| ch.id[q])
+                        .filter(|&o| ch.chains[o].color != ch.chains[unit[0]].color)
+                        .collect(),
+                )
+            })
+            .collect();
+        // Each empty region, numbered by its first point; only the small ones pair units.
+        let mut region = vec![usize::MAX; g.cells.len()];
+        let mut small = vec![false; g.cells.len()];
+        for p in 0..g.cells.len() {
+            if g.cells[p] != Cell::Empty || region[p] != usize::MAX {
+                continue;
+            }
+            let (mut stack, mut size) = (vec![p], 0);
+            region[p] = p;
+            while let Some(q) = stack.pop() {
+                size += 1;
+                for r in g.geo.neighbours(q) {
+                    if g.cells[r] == Cell::Empty && region[r] == usize::MAX {
+                        region[r] = p;
+                        stack.push(r);
+                    }
+                }
+            }
+            small[p] = size <= MAX_AREA;
+        }
+        let regions = units
+            .iter()
+            .map(|unit| {
+                sorted(
+                    unit.iter()
+                        .flat_map(|&ci| &ch.chains[ci].libs)
+                        .map(|&l| region[l])
+                        .filter(|&r| small[r])
+                        .collect(),
+                )
+            })
+            .collect();
+        Board {
+            g,
+            ch,
+            wall_alive,
+            units,
+            unit_of,
+            near,
+            regions,
+        }
+    }
+
+    /// The units after `a` that may race it: of the other colour, next to it or with
+    /// liberties in one of its small empty regions.
+    fn partners(&self, a: usize) -> Vec<usize> {
+        let color = |u: usize| self.ch.chains[self.units[u][0]].color;
+        let mut partners: Vec<usize> = self.near[a]
+            .iter()
+            .filter_map(|&o| self.unit_of[o])
+            .collect();
+        partners.extend((0..self.units.len()).filter(|&b| {
+            color(b) != color(a) && self.regions[b].iter().any(|r| self.regions[a].contains(r))
+        }));
+        partners.sort_unstable();
+        partners.dedup();
+        partners.retain(|&b| b > a);
+        partners
+    }
+
+    /// Whether units `a` and `b` are fenced in for a race over `area`: every other chain
+    /// next to them or to the area is a safe wall (`wall_alive`, and two liberties outside
+    /// the area: it holds while the race is fought; a weak one would be part of the fight),
+    /// and each unit touches such a wall (a unit that touches only the other lies in its eye
+    /// space, where losing the race is no death: the other may be dead).
+    fn fenced(&self, a: usize, b: usize, area: &[usize]) -> bool {
+        let (g, ch) = (self.g, self.ch);
+        let ours = |o: usize| self.unit_of[o] == Some(a) || self.unit_of[o] == Some(b);
+        let safe = |o: usize| {
+            if !(self.wall_alive)(o) {
+                return false;
+            }
+            let mut libs: Vec<usize> = ch.chains[o]
+                .stones
+                .iter()
+                .flat_map(|&s| g.geo.neighbours(s))
+                .filter(|&q| g.cells[q] == Cell::Empty && area.binary_search(&q).is_err())
+                .collect();
+            libs.sort_unstable();
+            libs.dedup();
+            libs.len() >= 2
+        };
+        let mut fringe: Vec<usize> = area
+            .iter()
+            .flat_map(|&p| g.geo.neighbours(p))
+            .filter_map(|q| ch.id[q])
+            .chain(self.near[a].iter().chain(&self.near[b]).copied())
+            .filter(|&o| !ours(o))
+            .collect();
+        fringe.sort_unstable();
+        fringe.dedup();
+        fringe.iter().all(|&o| safe(o))
+            && [a, b]
+                .iter()
+                .all(|&x| self.near[x].iter().any(|&o| !ours(o)))
+    }
+}
+
+/// The racing units: each chain `racer` admits, joined to the admitted chains of its colour
+/// it shares an eye with; in order of their first chain.
+fn units(g: &Grid, ch: &Chains, racer: &dyn Fn(usize) -> bool) -> Vec<Vec<usize>> {
+    let mut parent: Vec<usize> = (0..ch.chains.len()).collect();
+    fn root(parent: &mut [usize], mut i: usize) -> usize {
+        while parent[i] != i {
+            parent[i] = parent[parent[i]];
+            i = parent[i];
+        }
+        i
+    }
+    for (p, _) in g
+        .cells
+        .iter()
+        .enumerate()
+        .filter(|(_, v)| **v == Cell::Empty)
+    {
+        let mut around: Vec<usize> = Vec::with_capacity(4);
+        let mut color = None;
+        let mut eye = true;
+        for q in g.geo.neighbours(p) {
+            match (g.cells[q], ch.id[q]) {
+                (Cell::Edge, _) => {}
+                (v, Some(ci)) if color.is_none_or(|c| c == v) && racer(ci) => {
+                    color = Some(v);
+                    around.push(ci);
+                }
+                _ => eye = false,
+            }
+        }
+        if eye && let Some((&first, rest)) = around.split_first() {
+            for &ci in rest {
+                let (x, y) = (root(&mut parent, first), root(&mut parent, ci));
+                parent[x.max(y)] = x.min(y);
+            }
+        }
+    }
+    let mut units: Vec<Vec<usize>> = Vec::new();
+    let mut index = vec![usize::MAX; ch.chains.len()];
+    for ci in (0..ch.chains.len()).filter(|&ci| racer(ci)) {
+        let r = root(&mut parent, ci);
+        if index[r] == usize::MAX {
+            index[r] = units.len();
+            units.push(Vec::new());
+        }
+        units[index[r]].push(ci);
+    }
+    units
+}
+
+/// Two units in a race and the points they fight over.
+struct Pair<'a> {
+    ch: &'a Chains,
+    units: [&'a [usize]; 2],
+    /// Empty points reached from their liberties, and their small chains' stones; ascending.
+    area: Vec<usize>,
+    /// Their big chains' stones (see `reading::Area::watched`).
+    watched: Vec<usize>,
+    depth: u32,
+}
+
+impl<'a> Pair<'a> {
+    /// The race between groups `x` and `y`, if they fight over few enough points.
+    fn new(g: &Grid, ch: &'a Chains, x: &'a [usize], y: &'a [usize]) -> Option<Pair<'a>> {
+        let libs: Vec<usize> = x
+            .iter()
+            .chain(y)
+            .flat_map(|&ci| ch.chains[ci].libs.iter().copied())
+            .collect();
+        let mut area = reach(g, &libs, &[], MAX_AREA)?;
+        let empties = area.len() as u32;
+        let mut watched = Vec::new();
+        for &ci in x.iter().chain(y) {
+            let stones = &ch.chains[ci].stones;
+            if stones.len() <= REPLAYED {
+                area.extend(stones);
+            } else {
+                watched.extend(stones);
+            }
+        }
+        area.sort_unstable();
+        watched.sort_unstable();
+        Some(Pair {
+            ch,
+            units: [x, y],
+            area,
+            watched,
+            // Each side fills the other's liberties, a move each: twice the points, and a
+            // few more for throw-ins and captures inside.
+            depth: (2 * empties + 4).clamp(8, MAX_DEPTH),
+        })
+    }
+
+    /// Unit `i`'s biggest chain: the one a race takes.
+    fn target(&self, i: usize) -> Option<usize> {
+        self.units[i]
+            .iter()
+            .copied()
+            .max_by_key(|&ci| self.ch.chains[ci].stones.len())
+    }
+
+    /// Whether unit `i`'s biggest chain is captured though its owner moves first; `None` when
+    /// the budget ran out.
+    fn captured(&self, g: &Grid, i: usize, left: &mut u32) -> Option<bool> {
+        let target = self.target(i)?;
+        let rivals: Vec<usize> = self.units[1 - i]
+            .iter()
+            .filter_map(|&ci| self.ch.chains[ci].stones.first().copied())
+            .collect();
+        let (answer, used) = reading::captures(
+            &g.geo,
+            &g.cells,
+            reading::Area {
+                points: &self.area,
+                watched: &self.watched,
+                rivals: &rivals,
+            },
+            &self.ch.chains[target],
+            false,
+            self.depth..=self.depth,
+            BUDGET.min(*left),
+        );
+        *left = left.saturating_sub(used);
+        answer
+    }
+
+    /// The race's outcome, or `None` when the reading cannot say: the biggest chain of a unit
+    /// captured though its owner moves first dies (the unit's other chains may still connect
+    /// out: they keep their verdict), and the other unit lives.
+    fn outcome(&self, g: &Grid, left: &mut u32) -> Option<Race> {
+        for loser in [0, 1] {
+            if self.captured(g, loser, left)? {
+                return Some(Race {
+                    dead: vec![self.target(loser)?],
+                    alive: self.units[1 - loser].to_vec(),
+                });
+            }
+        }
+        None
+    }
+}

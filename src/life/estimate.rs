@@ -1,7 +1,9 @@
 //! The dead-stone estimate: Benson's pass-alive chains are settled first, static shapes the
 //! playouts misjudge (bent four in the corner) next, then the playouts decide the rest —
 //! group by group, never chain by chain, with open kos keeping their stone and groups near a
-//! coin toss flagged as unsure. Each group's decision keeps how it was reached (a [`Unit`]).
+//! coin toss flagged as unsure; local reading then overrules them where they are blind
+//! (groups shut in a small space, open capturing races, false seki). Each group's decision
+//! keeps how it was reached (a [`Unit`]).
 
 use super::benson::{benson, enclosures};
 use super::enclosed;
@@ -285,10 +287,7 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
     }
     let racer = |ci: usize| !settled[ci] && !read_already[ci];
     let doubtful = |ci: usize| (RACE_LOW..=RACE_HIGH).contains(&kept[ci]);
-    let wall_alive = |ci: usize| {
-        ch.chains[ci].stones.iter().all(|&s| !dead[g.geo.unpad(s)])
-            && (settled[ci] || kept[ci] >= WALL_KEPT)
-    };
+    let wall_alive = |ci: usize| shut_in.safe_wall(&dead, ci);
     let races = race::read(&g, &ch, &racer, &doubtful, &wall_alive);
     for r in &races {
         for &ci in &r.dead {
@@ -358,6 +357,14 @@ struct ShutIn<'a> {
 }
 
 impl ShutIn<'_> {
+    /// Whether chain `ci` may be taken as a safe wall by a reading: alive in `dead`, and
+    /// pass-alive or kept in most playouts.
+    fn safe_wall(&self, dead: &[bool], ci: usize) -> bool {
+        let (g, ch) = (self.g, self.ch);
+        ch.chains[ci].stones.iter().all(|&s| !dead[g.geo.unpad(s)])
+            && (self.settled[ci] || self.kept[ci] >= WALL_KEPT)
+    }
+
     /// Reads, on `board`, the groups of `candidates` that are still alive in `dead`, and
     /// marks those it kills dead and the opposing chains inside their space alive. A wall
     /// around a space is safe when alive and pass-alive or kept in most playouts.
@@ -374,7 +381,7 @@ impl ShutIn<'_> {
             .filter(|grp| grp.iter().all(|&ci| alive(ci)))
             .cloned()
             .collect();
-        let wall_alive = |ci: usize| alive(ci) && (self.settled[ci] || self.kept[ci] >= WALL_KEPT);
+        let wall_alive = |ci: usize| self.safe_wall(dead, ci);
         let killed = enclosed::read(
             g,
             board,

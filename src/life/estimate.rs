@@ -279,10 +279,11 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
             .flat_map(|k| k.group.iter().chain(&k.inside).copied())
             .collect()
     };
-    by_reading(&mut read_chains(&killed).into_iter(), &mut units);
+    let shut_in_read = read_chains(&killed);
+    by_reading(&mut shut_in_read.iter().copied(), &mut units);
     // Races between chains neither settled by rule nor read as shut in come next.
     let mut read_already = vec![false; ch.chains.len()];
-    for ci in read_chains(&killed) {
+    for &ci in &shut_in_read {
         read_already[ci] = true;
     }
     let racer = |ci: usize| !settled[ci] && !read_already[ci];

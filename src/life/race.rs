@@ -37,7 +37,7 @@ pub(super) struct Race {
 /// to the chains of their colour they share an eye with (an empty point all of whose
 /// neighbours are theirs). Two units of opposite colours, next to each other or with
 /// liberties in one small empty region, race when they are fenced in (see
-/// [`Board::fenced`]), fight over at most [`MAX_AREA`] empty points, and `doubtful` holds
+/// [`Racers::fenced`]), fight over at most [`MAX_AREA`] empty points, and `doubtful` holds
 /// for a chain of one of them (the playouts left its fate open). `wall_alive` says whether a
 /// chain may be taken as a safe wall.
 pub(super) fn read(
@@ -47,12 +47,12 @@ pub(super) fn read(
     doubtful: &dyn Fn(usize) -> bool,
     wall_alive: &dyn Fn(usize) -> bool,
 ) -> Vec<Race> {
-    let board = Board::new(g, ch, racer, wall_alive);
+    let racers = Racers::new(g, ch, racer, wall_alive);
     let mut out = Vec::new();
     let mut left = POSITION_BUDGET;
-    let mut decided = vec![false; board.units.len()];
-    for a in 0..board.units.len() {
-        for b in board.partners(a) {
+    let mut decided = vec![false; racers.units.len()];
+    for a in 0..racers.units.len() {
+        for b in racers.partners(a) {
             if left == 0 {
                 return out;
             }
@@ -61,17 +61,17 @@ pub(super) fn read(
             }
             // Races the playouts settled clearly are not read again: the reading would
             // confirm them, at a cost every position pays.
-            if !board.units[a]
+            if !racers.units[a]
                 .iter()
-                .chain(&board.units[b])
+                .chain(&racers.units[b])
                 .any(|&ci| doubtful(ci))
             {
                 continue;
             }
-            let Some(race) = Pair::new(g, ch, &board.units[a], &board.units[b]) else {
+            let Some(race) = Pair::new(g, ch, &racers.units[a], &racers.units[b]) else {
                 continue;
             };
-            if !board.fenced(a, b, &race.area) {
+            if !racers.fenced(a, b, &race.area) {
                 continue;
             }
             if let Some(r) = race.outcome(g, &mut left) {
@@ -85,7 +85,7 @@ pub(super) fn read(
 }
 
 /// The racing units of a position and what pairs them.
-struct Board<'a> {
+struct Racers<'a> {
     g: &'a Grid,
     ch: &'a Chains,
     wall_alive: &'a dyn Fn(usize) -> bool,
@@ -99,13 +99,13 @@ struct Board<'a> {
     regions: Vec<Vec<usize>>,
 }
 
-impl<'a> Board<'a> {
+impl<'a> Racers<'a> {
     fn new(
         g: &'a Grid,
         ch: &'a Chains,
         racer: &dyn Fn(usize) -> bool,
         wall_alive: &'a dyn Fn(usize) -> bool,
-    ) -> Board<'a> {
+    ) -> Racers<'a> {
         let units = units(g, ch, racer);
         let mut unit_of = vec![None; ch.chains.len()];
         for (u, unit) in units.iter().enumerate() {
@@ -163,7 +163,7 @@ impl<'a> Board<'a> {
                 )
             })
             .collect();
-        Board {
+        Racers {
             g,
             ch,
             wall_alive,

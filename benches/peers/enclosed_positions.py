@@ -98,6 +98,16 @@ def sgf_points(board, colour):
     )
 
 
+def write_position(path, board, comment, ending=";B[];W[]"):
+    """Writes `board` as a 13x13 setup position with `comment`, then `ending` (the passes:
+    Black to move by default)."""
+    with open(path, "w") as f:
+        f.write(
+            "(;GM[1]FF[4]SZ[%d]KM[7.5]RU[Chinese]C[%s]AB%sAW%s%s)\n"
+            % (N, comment, sgf_points(board, "B"), sgf_points(board, "W"), ending)
+        )
+
+
 def main():
     seed = int(sys.argv[1]) if len(sys.argv) > 1 else 7
     out = sys.argv[2] if len(sys.argv) > 2 else "target/enclosed"
@@ -122,19 +132,15 @@ def main():
                     board.update({p: "B" for p in inside})
                     if not finish(board, region, group, wall):
                         continue
-                    name = os.path.join(out, "s%04d.sgf" % count)
-                    with open(name, "w") as f:
-                        f.write(
-                            "(;GM[1]FF[4]SZ[%d]KM[7.5]RU[Chinese]C[region %s, Black inside %s]"
-                            "AB%sAW%s;B[];W[])\n"
-                            % (
-                                N,
-                                " ".join("%d,%d" % p for p in sorted(region)),
-                                " ".join("%d,%d" % p for p in inside),
-                                sgf_points(board, "B"),
-                                sgf_points(board, "W"),
-                            )
-                        )
+                    write_position(
+                        os.path.join(out, "s%04d.sgf" % count),
+                        board,
+                        "region %s, Black inside %s"
+                        % (
+                            " ".join("%d,%d" % p for p in sorted(region)),
+                            " ".join("%d,%d" % p for p in inside),
+                        ),
+                    )
                     count += 1
         if count >= count_max:
             break

@@ -23,7 +23,7 @@ import os
 import random
 import sys
 
-from enclosed_positions import N, around, connected, finish, neighbours, sgf_points, shapes
+from enclosed_positions import around, connected, finish, neighbours, shapes, write_position
 
 
 def main():
@@ -54,18 +54,15 @@ def main():
             if key in seen:
                 continue
             seen.add(key)
-            with open(os.path.join(out, "e%04d.sgf" % count), "w") as f:
-                f.write(
-                    "(;GM[1]FF[4]SZ[%d]KM[7.5]RU[Chinese]C[region %s; notches %s]"
-                    "AB%sAW%s;B[];W[])\n"
-                    % (
-                        N,
-                        " ".join("%d,%d" % p for p in sorted(region)),
-                        " ".join("%d,%d" % p for p in sorted(notches)),
-                        sgf_points(board, "B"),
-                        sgf_points(board, "W"),
-                    )
-                )
+            write_position(
+                os.path.join(out, "e%04d.sgf" % count),
+                board,
+                "region %s; notches %s"
+                % (
+                    " ".join("%d,%d" % p for p in sorted(region)),
+                    " ".join("%d,%d" % p for p in sorted(notches)),
+                ),
+            )
             count += 1
         if count >= count_max:
             break

@@ -23,7 +23,7 @@ import os
 import random
 import sys
 
-from enclosed_positions import N, liberties, sgf_points
+from enclosed_positions import N, liberties, write_position
 
 
 def side(rng, width, own, enemy):
@@ -87,19 +87,12 @@ def main():
             continue
         seen.add(key)
         for to_move, ending in (("b", ";B[];W[]"), ("w", ";W[];B[]")):
-            with open(os.path.join(out, "r%04d%s.sgf" % (count, to_move)), "w") as f:
-                f.write(
-                    "(;GM[1]FF[4]SZ[%d]KM[7.5]RU[Chinese]C[White eye %d; Black eye %d]"
-                    "AB%sAW%s%s)\n"
-                    % (
-                        N,
-                        white_eye,
-                        black_eye,
-                        sgf_points(board, "B"),
-                        sgf_points(board, "W"),
-                        ending,
-                    )
-                )
+            write_position(
+                os.path.join(out, "r%04d%s.sgf" % (count, to_move)),
+                board,
+                "White eye %d; Black eye %d" % (white_eye, black_eye),
+                ending,
+            )
         count += 1
     print(count)
 

@@ -11,16 +11,10 @@
 //! space must be safe (alive in the estimate, two liberties outside it), or nothing is said.
 
 use super::reading;
-use crate::board::{Cell, Chains, Grid};
+use crate::board::{Cell, Chain, Chains, Grid};
 
 /// Most points (empty, or opposing stones inside) a space may hold to be read.
 const MAX_SPACE: usize = 8;
-/// Deepest reading, in moves (passes included).
-const MAX_DEPTH: u32 = 40;
-/// Largest chain of the group whose points the reading plays again once it is taken (a
-/// throw-in, a snapback); a bigger one taken leaves room the search does not read, or the
-/// positions multiply past any budget (a living group of two big chains round its eyes).
-const REPLAYED: usize = 2;
 /// Nodes one group's reading may visit.
 const BUDGET: u32 = 3_000;
 /// Nodes all the readings of one position may visit.
@@ -70,23 +64,13 @@ pub(super) fn read(
         };
         let mut area = space.points.clone();
         let mut watched = Vec::new();
-        // The group's other small chains may be taken and their points played again; a big
-        // one's points, once taken, are left alone (a capture must still show in the
-        // search's table of positions).
-        for &ci in grp.iter().filter(|&&ci| ci != target) {
-            let stones = &ch.chains[ci].stones;
-            if stones.len() <= REPLAYED {
-                area.extend(stones);
-            } else {
-                watched.extend(stones);
-            }
-        }
-        area.sort_unstable();
-        area.dedup();
+        // The group's other chains may be taken: the small ones' points played again.
+        let others = grp.iter().copied().filter(|&ci| ci != target);
+        reading::replay_or_watch(ch, others, &mut area, &mut watched);
         // A kill in a space of n points fills it (the defender passing), is captured and
         // starts again in the smaller space left: about n² moves.
         let n = space.points.len() as u32;
-        let depth = (n * (n + 2)).clamp(8, MAX_DEPTH);
+        let depth = (n * (n + 2)).clamp(8, reading::MAX_DEPTH);
         let (answer, used) = reading::captures(
             &g.geo,
             board,
@@ -115,16 +99,9 @@ pub(super) fn read(
 /// liberties outside the space, and the empty points it can reach from them outside (through
 /// its own colour's stones too) are more than the space holds, so it can always extend (two
 /// liberties inside a tiny eye of its own, as in a seki, are no such reserve). Read on `lifted`, the board without the dead stones:
-/// the points they hold are the wall's once they are taken off.
+/// the points they hold are the wall's once they are taken off. `space` is sorted.
 fn wall_holds(g: &Grid, lifted: &[Cell], ch: &Chains, w: usize, space: &[usize]) -> bool {
-    let mut outside: Vec<usize> = ch.chains[w]
-        .stones
-        .iter()
-        .flat_map(|&s| g.geo.neighbours(s))
-        .filter(|&q| lifted[q] == Cell::Empty && !space.contains(&q))
-        .collect();
-    outside.sort_unstable();
-    outside.dedup();
+    let outside = outside_liberties(g, lifted, &ch.chains[w], space);
     if outside.len() < 2 {
         return false;
     }
@@ -149,6 +126,24 @@ fn wall_holds(g: &Grid, lifted: &[Cell], ch: &Chains, w: usize, space: &[usize])
         }
     }
     empties >= need
+}
+
+/// The liberties of `chain` on `cells` outside `space` (sorted), ascending.
+pub(super) fn outside_liberties(
+    g: &Grid,
+    cells: &[Cell],
+    chain: &Chain,
+    space: &[usize],
+) -> Vec<usize> {
+    let mut outside: Vec<usize> = chain
+        .stones
+        .iter()
+        .flat_map(|&s| g.geo.neighbours(s))
+        .filter(|&q| cells[q] == Cell::Empty && space.binary_search(&q).is_err())
+        .collect();
+    outside.sort_unstable();
+    outside.dedup();
+    outside
 }
 
 /// A group's own space: the points it encloses, the opposing chains inside them and the

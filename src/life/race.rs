@@ -9,17 +9,12 @@
 //! move decides is left as it was (a finished game should not leave one; the players would
 //! have played it), and so is one where neither side can capture (a seki: `seki` proves it).
 
-use super::enclosed::reach;
+use super::enclosed::{outside_liberties, reach};
 use super::reading;
 use crate::board::{Cell, Chains, Grid};
 
 /// Most empty points the two groups may fight over to be read.
 const MAX_AREA: usize = 14;
-/// Deepest reading, in moves (passes included).
-const MAX_DEPTH: u32 = 40;
-/// Largest chain whose points the reading plays again once it is taken (see
-/// `enclosed::REPLAYED`).
-const REPLAYED: usize = 2;
 /// Nodes one search may visit.
 const BUDGET: u32 = 3_000;
 /// Nodes all the races of one position may visit.
@@ -47,6 +42,10 @@ pub(super) fn read(
     doubtful: &dyn Fn(usize) -> bool,
     wall_alive: &dyn Fn(usize) -> bool,
 ) -> Vec<Race> {
+    // Most positions hold no open race: nothing to build then.
+    if !(0..ch.chains.len()).any(|ci| racer(ci) && doubtful(ci)) {
+        return Vec::new();
+    }
     let racers = Racers::new(g, ch, racer, wall_alive);
     let mut out = Vec::new();
     let mut left = POSITION_BUDGET;
@@ -203,15 +202,7 @@ impl<'a> Racers<'a> {
             if !(self.wall_alive)(o) {
                 return false;
             }
-            let mut libs: Vec<usize> = ch.chains[o]
-                .stones
-                .iter()
-                .flat_map(|&s| g.geo.neighbours(s))
-                .filter(|&q| g.cells[q] == Cell::Empty && area.binary_search(&q).is_err())
-                .collect();
-            libs.sort_unstable();
-            libs.dedup();
-            libs.len() >= 2
+            outside_liberties(g, &g.cells, &ch.chains[o], area).len() >= 2
         };
         let mut fringe: Vec<usize> = area
             .iter()
@@ -301,16 +292,7 @@ impl<'a> Pair<'a> {
         let mut area = reach(g, &libs, &[], MAX_AREA)?;
         let empties = area.len() as u32;
         let mut watched = Vec::new();
-        for &ci in x.iter().chain(y) {
-            let stones = &ch.chains[ci].stones;
-            if stones.len() <= REPLAYED {
-                area.extend(stones);
-            } else {
-                watched.extend(stones);
-            }
-        }
-        area.sort_unstable();
-        watched.sort_unstable();
+        reading::replay_or_watch(ch, x.iter().chain(y).copied(), &mut area, &mut watched);
         Some(Pair {
             ch,
             units: [x, y],
@@ -318,7 +300,7 @@ impl<'a> Pair<'a> {
             watched,
             // Each side fills the other's liberties, a move each: twice the points, and a
             // few more for throw-ins and captures inside.
-            depth: (2 * empties + 4).clamp(8, MAX_DEPTH),
+            depth: (2 * empties + 4).clamp(8, reading::MAX_DEPTH),
         })
     }
 

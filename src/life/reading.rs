@@ -3,7 +3,7 @@
 //! their own both rest on it. Exhaustive within its depth and node budget, with a table of
 //! proved positions; a result that ran out of budget is `None`, never a guess.
 
-use crate::board::{Cell, Chain, Geometry};
+use crate::board::{Cell, Chain, Chains, Geometry};
 use std::collections::HashMap;
 use std::ops::RangeInclusive;
 
@@ -96,6 +96,36 @@ impl<'a> Area<'a> {
             watched: &[],
             rivals: &[],
         }
+    }
+}
+
+/// Deepest reading, in moves (passes included).
+pub(super) const MAX_DEPTH: u32 = 40;
+/// Largest chain whose points a search plays again once it is taken (a throw-in, a
+/// snapback); a bigger one taken leaves room the search does not read, or the positions
+/// multiply past any budget (a living group of two big chains round its eyes).
+pub(super) const REPLAYED: usize = 2;
+
+/// Adds the stones of `chains` to a search's ground: those of a chain of at most
+/// [`REPLAYED`] stones to `points` (played again once taken), the others to `watched` (a
+/// capture must still show in the table's keys); both left sorted, without repeats.
+pub(super) fn replay_or_watch(
+    ch: &Chains,
+    chains: impl IntoIterator<Item = usize>,
+    points: &mut Vec<usize>,
+    watched: &mut Vec<usize>,
+) {
+    for ci in chains {
+        let stones = &ch.chains[ci].stones;
+        if stones.len() <= REPLAYED {
+            points.extend(stones);
+        } else {
+            watched.extend(stones);
+        }
+    }
+    for v in [points, watched] {
+        v.sort_unstable();
+        v.dedup();
     }
 }
 

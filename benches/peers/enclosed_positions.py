@@ -98,6 +98,11 @@ def sgf_points(board, colour):
     )
 
 
+def coords(points):
+    """Points as `x,y` pairs, for a position's comment."""
+    return " ".join("%d,%d" % p for p in points)
+
+
 def write_position(path, board, comment, ending=";B[];W[]"):
     """Writes `board` as a 13x13 setup position with `comment`, then `ending` (the passes:
     Black to move by default)."""
@@ -135,11 +140,7 @@ def main():
                     write_position(
                         os.path.join(out, "s%04d.sgf" % count),
                         board,
-                        "region %s, Black inside %s"
-                        % (
-                            " ".join("%d,%d" % p for p in sorted(region)),
-                            " ".join("%d,%d" % p for p in inside),
-                        ),
+                        "region %s, Black inside %s" % (coords(sorted(region)), coords(inside)),
                     )
                     count += 1
         if count >= count_max:

@@ -23,7 +23,15 @@ import os
 import random
 import sys
 
-from enclosed_positions import around, connected, finish, neighbours, shapes, write_position
+from enclosed_positions import (
+    around,
+    connected,
+    coords,
+    finish,
+    neighbours,
+    shapes,
+    write_position,
+)
 
 
 def main():
@@ -57,11 +65,7 @@ def main():
             write_position(
                 os.path.join(out, "e%04d.sgf" % count),
                 board,
-                "region %s; notches %s"
-                % (
-                    " ".join("%d,%d" % p for p in sorted(region)),
-                    " ".join("%d,%d" % p for p in sorted(notches)),
-                ),
+                "region %s; notches %s" % (coords(sorted(region)), coords(sorted(notches))),
             )
             count += 1
         if count >= count_max:

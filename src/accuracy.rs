@@ -273,7 +273,7 @@ fn measured(
     opts: &AccuracyOptions,
 ) -> (LifeAndDeath, bool, bool) {
     if let Some(cmd) = &opts.engine {
-        return match crate::gtp::dead_stones_of(cmd, pos, komi) {
+        return match crate::gtp::dead_stones_of(cmd, pos, komi, to_move) {
             Ok(dead) => (from_dead_list(pos, &dead, DeadSource::Gtp), false, false),
             Err(_) => (from_dead_list(pos, &[], DeadSource::Gtp), false, true),
         };
@@ -285,7 +285,7 @@ fn measured(
     let est = decide_with(pos, None, DeadStoneMethod::Estimate, params);
     match &opts.oracle {
         _ if !est.flagged() => (est, false, false),
-        Some(cmd) => match crate::gtp::dead_stones_of(cmd, pos, komi) {
+        Some(cmd) => match crate::gtp::dead_stones_of(cmd, pos, komi, to_move) {
             Ok(dead) => (
                 from_dead_list(pos, &dead, DeadSource::EstimateOracle),
                 true,

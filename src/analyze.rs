@@ -74,17 +74,13 @@ pub fn score_game(
         record.territory_black.as_slice(),
         record.territory_white.as_slice(),
     ));
+    let komi = record.facts.komi.value.unwrap_or(0.0);
     let ld = match &opts.dead_stones {
-        DeadStones::Gtp(cmd) => gtp_life(
-            cmd,
-            &replay.position,
-            record.facts.komi.value.unwrap_or(0.0),
-        ),
+        DeadStones::Gtp(cmd) => gtp_life(cmd, replay, komi),
         DeadStones::Method(m) => decide(replay, markup, *m),
     };
-    let komi = record.facts.komi.value.unwrap_or(0.0);
     let (ld, oracle_error) = match &opts.oracle {
-        Some(cmd) if ld.flagged() => ask_oracle(cmd, &replay.position, komi, ld),
+        Some(cmd) if ld.flagged() => ask_oracle(cmd, replay, komi, ld),
         _ => (ld, None),
     };
     // A record that stops early (`W+0.5` after 80 moves, no passes, no markup) leaves a
@@ -114,10 +110,12 @@ fn decide(
     life::decide_with(&replay.position, markup, m, params)
 }
 
-/// Life and death decided by a GTP engine's `final_status_list dead` on the final position.
-/// An engine failure keeps every stone, with the reason as a note.
-fn gtp_life(command: &str, pos: &crate::board::Position, komi: f64) -> LifeAndDeath {
-    match crate::gtp::dead_stones_of(command, pos, komi) {
+/// Life and death decided by a GTP engine's `final_status_list dead` on the final position,
+/// the player after the last move to move. An engine failure keeps every stone, with the
+/// reason as a note.
+fn gtp_life(command: &str, replay: &Replay, komi: f64) -> LifeAndDeath {
+    let pos = &replay.position;
+    match crate::gtp::dead_stones_of(command, pos, komi, replay.to_move()) {
         Ok(dead) => life::from_dead_list(pos, &dead, life::DeadSource::Gtp),
         Err(e) => {
             let mut ld = life::decide(pos, None, DeadStoneMethod::None);
@@ -131,11 +129,12 @@ fn gtp_life(command: &str, pos: &crate::board::Position, komi: f64) -> LifeAndDe
 /// estimate's; when it fails, the estimate and the reason.
 fn ask_oracle(
     command: &str,
-    pos: &crate::board::Position,
+    replay: &Replay,
     komi: f64,
     estimate: LifeAndDeath,
 ) -> (LifeAndDeath, Option<String>) {
-    match crate::gtp::dead_stones_of(command, pos, komi) {
+    let pos = &replay.position;
+    match crate::gtp::dead_stones_of(command, pos, komi, replay.to_move()) {
         Ok(dead) => (
             life::from_dead_list(pos, &dead, life::DeadSource::EstimateOracle),
             None,

@@ -58,18 +58,70 @@ fn gnugo_finds_the_dead_stones_of_a_played_game() {
     }
     moves.push((Color::Black, None));
     moves.push((Color::White, None));
-    let dead = engine.dead_stones(9, 9, 7.5, &[], &[], &moves).unwrap();
+    let dead = engine
+        .dead_stones(9, 9, 7.5, &[], &[], &moves, None)
+        .unwrap();
     assert_eq!(dead, expected_dead());
 
     // The same engine serves the next position: a setup (AB/AW) with no moves.
-    let dead = engine.dead_stones(9, 9, 7.5, &black, &white, &[]).unwrap();
+    let dead = engine
+        .dead_stones(9, 9, 7.5, &black, &white, &[], Some(Color::White))
+        .unwrap();
     assert_eq!(dead, expected_dead());
 
     // Black-only setup goes through set_free_handicap; nothing there is dead.
     let hoshi = [pt(2, 2), pt(6, 6), pt(2, 6)];
     let moves = [(Color::White, Some(pt(6, 2)))];
-    let dead = engine.dead_stones(9, 9, 0.5, &hoshi, &[], &moves).unwrap();
+    let dead = engine
+        .dead_stones(9, 9, 0.5, &hoshi, &[], &moves, None)
+        .unwrap();
     assert!(dead.is_empty(), "{dead:?}");
+}
+
+#[test]
+fn the_engine_is_told_who_is_to_move() {
+    // A GTP engine that writes down every command and answers each with success.
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let log = dir.join("to-move-gtp.log");
+    let script = format!(
+        r#"while read -r c; do echo "$c" >> '{}'; printf '= \n\n'; done"#,
+        log.display()
+    );
+    let file = dir.join("to-move-gtp-engine.sh");
+    std::fs::write(&file, script).expect("the script is written");
+    let cmd = format!("sh {}", file.display());
+    let Ok(mut engine) = GtpEngine::start(&cmd) else {
+        common::skip("no POSIX sh to run a fake GTP engine");
+        return;
+    };
+    let (black, white) = walls();
+    let hoshi = [pt(2, 2), pt(6, 6)];
+    // Each call: the setup, who is to move, and the pass expected before the question.
+    let cases: [(&[Point], &[Point], Option<Color>, Option<&str>); 5] = [
+        (&black, &white, Some(Color::White), Some("play b pass")),
+        (&black, &white, Some(Color::Black), None),
+        (&black, &white, None, None),
+        (&hoshi, &[], Some(Color::Black), Some("play w pass")),
+        (&hoshi, &[], Some(Color::White), None),
+    ];
+    for (b, w, to_move, pass) in cases {
+        let _ = std::fs::remove_file(&log);
+        engine
+            .dead_stones(9, 9, 7.5, b, w, &[], to_move)
+            .expect("the fake engine answers");
+        let sent = std::fs::read_to_string(&log).unwrap_or_default();
+        let lines: Vec<&str> = sent.lines().collect();
+        let n = lines.len();
+        assert!(n >= 2 && lines[n - 1] == "final_status_list dead", "{sent}");
+        assert_eq!(
+            lines[..n - 1].iter().any(|l| l.contains("pass")),
+            pass.is_some(),
+            "{sent}"
+        );
+        if let Some(p) = pass {
+            assert_eq!(lines[n - 2], p, "{sent}");
+        }
+    }
 }
 
 #[test]
@@ -85,18 +137,18 @@ fn gnugo_rejections_name_the_move() {
         (Color::Black, Some(pt(3, 3))),
     ];
     let err = engine
-        .dead_stones(9, 9, 6.5, &[], &[], &moves)
+        .dead_stones(9, 9, 6.5, &[], &[], &moves, None)
         .unwrap_err()
         .to_string();
     assert!(err.starts_with("move 3 (b D6) rejected"), "{err}");
     let err = engine
-        .dead_stones(9, 13, 6.5, &[], &[], &[])
+        .dead_stones(9, 13, 6.5, &[], &[], &[], None)
         .unwrap_err()
         .to_string();
     assert!(err.contains("square"), "{err}");
     // The engine is still usable after a rejected move.
     let dead = engine
-        .dead_stones(9, 9, 6.5, &[], &[], &moves[..2])
+        .dead_stones(9, 9, 6.5, &[], &[], &moves[..2], None)
         .unwrap();
     assert!(dead.is_empty(), "{dead:?}");
 }

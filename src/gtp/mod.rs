@@ -181,7 +181,9 @@ impl GtpEngine {
         parse_response(&response)
     }
 
-    /// The stones the engine calls dead once `moves` are played from the setup, in SGF order.
+    /// The stones the engine calls dead once `moves` are played from the setup, in SGF order,
+    /// with `to_move` (when known) the player to move.
+    #[allow(clippy::too_many_arguments)]
     pub fn dead_stones(
         &mut self,
         width: u8,
@@ -190,6 +192,7 @@ impl GtpEngine {
         setup_black: &[Point],
         setup_white: &[Point],
         moves: &[(Color, Option<Point>)],
+        to_move: Option<Color>,
     ) -> Result<Vec<Point>, GtpError> {
         if width != height {
             return Err(GtpError::NotSquare { width, height });
@@ -207,7 +210,7 @@ impl GtpEngine {
         if komi.is_finite() {
             self.command(&format!("komi {komi}"))?;
         }
-        self.place_setup(size, setup_black, setup_white)?;
+        let mut next = self.place_setup(size, setup_black, setup_white)?;
         for (i, &(color, point)) in moves.iter().enumerate() {
             let vertex = match point {
                 Some(p) => format_vertex(p, size)?,
@@ -221,6 +224,13 @@ impl GtpEngine {
                     vertex: vertex.clone(),
                     source: Box::new(e),
                 })?;
+            next = color.opponent();
+        }
+        // A position given as setup stones leaves the engine thinking the player after the
+        // last stone is to move; its verdict on a race or a ko depends on who is (GNU Go's
+        // differs on finished games), so a pass hands it the turn the record leaves.
+        if let Some(c) = to_move.filter(|&c| c != next) {
+            self.command(&format!("play {} pass", color_letter(c.opponent())))?;
         }
         let answer = self.command("final_status_list dead")?;
         let mut dead = Vec::new();
@@ -234,8 +244,14 @@ impl GtpEngine {
         Ok(dead)
     }
 
-    /// Places setup stones: `set_free_handicap` for a black-only setup, else `play` each one.
-    fn place_setup(&mut self, size: u8, black: &[Point], white: &[Point]) -> Result<(), GtpError> {
+    /// Places setup stones: `set_free_handicap` for a black-only setup, else `play` each one;
+    /// returns the player the engine now takes to be to move.
+    fn place_setup(
+        &mut self,
+        size: u8,
+        black: &[Point],
+        white: &[Point],
+    ) -> Result<Color, GtpError> {
         if white.is_empty() && black.len() >= 2 {
             let vertices = black
                 .iter()
@@ -245,7 +261,7 @@ impl GtpEngine {
                 .command(&format!("set_free_handicap {}", vertices.join(" ")))
                 .is_ok()
             {
-                return Ok(());
+                return Ok(Color::White);
             }
             // Some engines cap the handicap count or lack the command: fall back to plays.
             self.command("clear_board")?;
@@ -265,7 +281,12 @@ impl GtpEngine {
                     })?;
             }
         }
-        Ok(())
+        // The player after the last stone played, Black on an empty board.
+        Ok(if white.is_empty() && !black.is_empty() {
+            Color::White
+        } else {
+            Color::Black
+        })
     }
 
     /// Records why the engine is unusable, kills it, and returns the error.

@@ -29,9 +29,14 @@ pub fn warm_up(command: &str) -> Result<(), GtpError> {
 }
 
 /// The stones this thread's engine (started with `command` if need be) calls dead in `pos`,
-/// given as setup stones. An engine that fails and no longer answers is replaced on the next
-/// call.
-pub fn dead_stones_of(command: &str, pos: &Position, komi: f64) -> Result<Vec<Point>, GtpError> {
+/// given as setup stones, `to_move` (when known) to play. An engine that fails and no longer
+/// answers is replaced on the next call.
+pub fn dead_stones_of(
+    command: &str,
+    pos: &Position,
+    komi: f64,
+    to_move: Option<Color>,
+) -> Result<Vec<Point>, GtpError> {
     ENGINE.with(|cell| {
         let mut slot = cell.borrow_mut();
         let engine = match slot.as_mut() {
@@ -49,7 +54,7 @@ pub fn dead_stones_of(command: &str, pos: &Position, komi: f64) -> Result<Vec<Po
                 }
             }
         }
-        let answer = engine.dead_stones(pos.width, pos.height, komi, &black, &white, &[]);
+        let answer = engine.dead_stones(pos.width, pos.height, komi, &black, &white, &[], to_move);
         if answer.is_err() && engine.command("name").is_err() {
             *slot = None;
         }

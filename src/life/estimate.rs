@@ -223,9 +223,11 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
             }
             continue;
         }
+        // A dead group's ko stone dies with it: the friends that would retake the ko are
+        // among the dead.
         let k = group_kept(&ch, grp, &kept);
         if k < params.dead_below {
-            for &ci in grp.iter().filter(|&&ci| !in_ko[ci]) {
+            for &ci in grp {
                 mark_stones(&g, &ch.chains[ci], &mut dead);
             }
         }

@@ -937,3 +937,26 @@ fn an_eye_wins_a_race_against_more_outside_liberties() {
     assert_eq!(status_at(&ld, &p, 6, 1), Some(ChainStatus::Dead));
     assert_eq!(status_at(&ld, &p, 1, 1), Some(ChainStatus::Alive));
 }
+
+#[test]
+fn a_dead_groups_stone_in_a_ko_dies_with_it() {
+    // A finished 9x9 GNU Go self-play game (benches/peers/selfplay_positions.py, seed 41,
+    // g0093): Black's b6 is in atari, and White's capture at b5 would stand alone among
+    // a5, c5 and b4, a ko. But those stones are Black's dead group in White's lower left:
+    // nobody is left to retake, and GNU Go and KataGo call b6 dead with them.
+    let p = pos(&[
+        ".OXXXO...",
+        "OOXOXX..X",
+        "OOOOOX.X.",
+        "OXOOOOXX.",
+        "X.X.OXXX.",
+        "XXXO.OOOX",
+        ".XX.O.OXX",
+        "OX.XOOX.X",
+        ".XOOOXXX.",
+    ]);
+    let ld = est(&p);
+    assert_eq!(status_at(&ld, &p, 0, 4), Some(ChainStatus::Dead));
+    assert_eq!(status_at(&ld, &p, 1, 3), Some(ChainStatus::Dead));
+    assert_eq!(status_at(&ld, &p, 2, 0), Some(ChainStatus::Alive));
+}

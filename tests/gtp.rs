@@ -97,7 +97,8 @@ fn the_engine_is_told_who_is_to_move() {
     let (black, white) = walls();
     let hoshi = [pt(2, 2), pt(6, 6)];
     // Each call: the setup, who is to move, and the pass expected before the question.
-    let cases: [(&[Point], &[Point], Option<Color>, Option<&str>); 5] = [
+    type Case<'a> = (&'a [Point], &'a [Point], Option<Color>, Option<&'a str>);
+    let cases: [Case; 5] = [
         (&black, &white, Some(Color::White), Some("play b pass")),
         (&black, &white, Some(Color::Black), None),
         (&black, &white, None, None),

@@ -3,7 +3,7 @@
 mod common;
 
 use echelle::board::{Color, Point};
-use echelle::gtp::GtpEngine;
+use echelle::gtp::{GtpEngine, GtpGame};
 use std::time::Duration;
 
 /// The GNU Go command line, if GNU Go is installed (Debian puts it in /usr/games, off PATH).
@@ -24,6 +24,19 @@ fn gnugo() -> Option<String> {
 
 fn pt(x: u8, y: u8) -> Point {
     Point { x, y }
+}
+
+/// A 9x9 setup position, komi 7.5, no moves, the player to move unknown.
+fn setup<'a>(black: &'a [Point], white: &'a [Point]) -> GtpGame<'a> {
+    GtpGame {
+        width: 9,
+        height: 9,
+        komi: 7.5,
+        black,
+        white,
+        moves: &[],
+        to_move: None,
+    }
 }
 
 /// 9x9: Black walls column E, White column F; one white stone at C5 inside Black's side
@@ -59,13 +72,19 @@ fn gnugo_finds_the_dead_stones_of_a_played_game() {
     moves.push((Color::Black, None));
     moves.push((Color::White, None));
     let dead = engine
-        .dead_stones(9, 9, 7.5, &[], &[], &moves, None)
+        .dead_stones(&GtpGame {
+            moves: &moves,
+            ..setup(&[], &[])
+        })
         .unwrap();
     assert_eq!(dead, expected_dead());
 
     // The same engine serves the next position: a setup (AB/AW) with no moves.
     let dead = engine
-        .dead_stones(9, 9, 7.5, &black, &white, &[], Some(Color::White))
+        .dead_stones(&GtpGame {
+            to_move: Some(Color::White),
+            ..setup(&black, &white)
+        })
         .unwrap();
     assert_eq!(dead, expected_dead());
 
@@ -73,7 +92,11 @@ fn gnugo_finds_the_dead_stones_of_a_played_game() {
     let hoshi = [pt(2, 2), pt(6, 6), pt(2, 6)];
     let moves = [(Color::White, Some(pt(6, 2)))];
     let dead = engine
-        .dead_stones(9, 9, 0.5, &hoshi, &[], &moves, None)
+        .dead_stones(&GtpGame {
+            komi: 0.5,
+            moves: &moves,
+            ..setup(&hoshi, &[])
+        })
         .unwrap();
     assert!(dead.is_empty(), "{dead:?}");
 }
@@ -108,7 +131,10 @@ fn the_engine_is_told_who_is_to_move() {
     for (b, w, to_move, pass) in cases {
         let _ = std::fs::remove_file(&log);
         engine
-            .dead_stones(9, 9, 7.5, b, w, &[], to_move)
+            .dead_stones(&GtpGame {
+                to_move,
+                ..setup(b, w)
+            })
             .expect("the fake engine answers");
         let sent = std::fs::read_to_string(&log).unwrap_or_default();
         let lines: Vec<&str> = sent.lines().collect();
@@ -138,18 +164,27 @@ fn gnugo_rejections_name_the_move() {
         (Color::Black, Some(pt(3, 3))),
     ];
     let err = engine
-        .dead_stones(9, 9, 6.5, &[], &[], &moves, None)
+        .dead_stones(&GtpGame {
+            moves: &moves,
+            ..setup(&[], &[])
+        })
         .unwrap_err()
         .to_string();
     assert!(err.starts_with("move 3 (b D6) rejected"), "{err}");
     let err = engine
-        .dead_stones(9, 13, 6.5, &[], &[], &[], None)
+        .dead_stones(&GtpGame {
+            height: 13,
+            ..setup(&[], &[])
+        })
         .unwrap_err()
         .to_string();
     assert!(err.contains("square"), "{err}");
     // The engine is still usable after a rejected move.
     let dead = engine
-        .dead_stones(9, 9, 6.5, &[], &[], &moves[..2], None)
+        .dead_stones(&GtpGame {
+            moves: &moves[..2],
+            ..setup(&[], &[])
+        })
         .unwrap();
     assert!(dead.is_empty(), "{dead:?}");
 }

@@ -21,6 +21,25 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
+/// A game as the engine is given it: setup stones, then moves, then the player to move.
+#[derive(Clone, Copy, Debug)]
+pub struct GtpGame<'a> {
+    /// Board width (GTP boards are square: must equal `height`).
+    pub width: u8,
+    /// Board height.
+    pub height: u8,
+    /// Komi (not sent when not finite).
+    pub komi: f64,
+    /// Black setup stones.
+    pub black: &'a [Point],
+    /// White setup stones.
+    pub white: &'a [Point],
+    /// Moves played after the setup, in order (`None` a pass).
+    pub moves: &'a [(Color, Option<Point>)],
+    /// The player to move at the end, when known: the engine is handed the turn by a pass.
+    pub to_move: Option<Color>,
+}
+
 /// Default per-command deadline: GNU Go needs about 1 s for a 19x19 `final_status_list`.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
 
@@ -181,19 +200,17 @@ impl GtpEngine {
         parse_response(&response)
     }
 
-    /// The stones the engine calls dead once `moves` are played from the setup, in SGF order,
-    /// with `to_move` (when known) the player to move.
-    #[allow(clippy::too_many_arguments)]
-    pub fn dead_stones(
-        &mut self,
-        width: u8,
-        height: u8,
-        komi: f64,
-        setup_black: &[Point],
-        setup_white: &[Point],
-        moves: &[(Color, Option<Point>)],
-        to_move: Option<Color>,
-    ) -> Result<Vec<Point>, GtpError> {
+    /// The stones the engine calls dead in `game` (its setup, then its moves), in SGF order.
+    pub fn dead_stones(&mut self, game: &GtpGame) -> Result<Vec<Point>, GtpError> {
+        let GtpGame {
+            width,
+            height,
+            komi,
+            black: setup_black,
+            white: setup_white,
+            moves,
+            to_move,
+        } = *game;
         if width != height {
             return Err(GtpError::NotSquare { width, height });
         }

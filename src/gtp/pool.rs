@@ -1,7 +1,7 @@
 //! One GTP engine per worker thread, started on first use and kept for the whole batch: the
 //! dead-stone oracle the per-game analysis asks (`--dead-stones gtp:COMMAND`).
 
-use super::{GtpEngine, GtpError};
+use super::{GtpEngine, GtpError, GtpGame};
 use crate::board::{Color, Point, Position};
 use std::cell::RefCell;
 
@@ -54,7 +54,15 @@ pub fn dead_stones_of(
                 }
             }
         }
-        let answer = engine.dead_stones(pos.width, pos.height, komi, &black, &white, &[], to_move);
+        let answer = engine.dead_stones(&GtpGame {
+            width: pos.width,
+            height: pos.height,
+            komi,
+            black: &black,
+            white: &white,
+            moves: &[],
+            to_move,
+        });
         if answer.is_err() && engine.command("name").is_err() {
             *slot = None;
         }

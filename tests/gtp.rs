@@ -103,11 +103,11 @@ fn gnugo_finds_the_dead_stones_of_a_played_game() {
 
 #[test]
 fn the_engine_is_told_who_is_to_move() {
-    // A GTP engine that writes down every command and answers each with success.
+    // A GTP engine that writes down every command and answers each with success (GTP 2).
     let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
     let log = dir.join("to-move-gtp.log");
     let script = format!(
-        r#"while read -r c; do echo "$c" >> '{}'; printf '= \n\n'; done"#,
+        r#"while read -r c; do echo "$c" >> '{}'; case "$c" in protocol_version) printf '= 2\n\n';; *) printf '= \n\n';; esac; done"#,
         log.display()
     );
     let file = dir.join("to-move-gtp-engine.sh");

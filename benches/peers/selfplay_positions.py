@@ -9,109 +9,46 @@ GNU Go's `final_status_list dead` and KataGo's network where the two agree.
 
     python3 benches/peers/selfplay_positions.py [SEED] [OUT_DIR] [COUNT] [SIZES]
 
-writes OUT_DIR/g0000.sgf ... (SIZES: comma-separated board sizes, default 9,13); needs
-`/usr/games/gnugo` (GNU Go 3.8). The record has no result: only the dead stones are compared.
+writes OUT_DIR/g0000.sgf ... (SIZES: comma-separated board sizes, default 9,13); needs GNU
+Go 3.8 (`gnugo` or `/usr/games/gnugo`); the GTP client and the board are gnugo_dead.py's and
+katago_rawnn.py's. The record has no result: only the dead stones are compared.
 """
 
 import os
 import random
-import subprocess
 import sys
 
-GNUGO = os.environ.get("GNUGO", "/usr/games/gnugo")
-LETTERS = "ABCDEFGHJKLMNOPQRST"
+from gnugo_dead import Gtp, default_command
+from katago_rawnn import Board
 
 
-class Gtp:
-    """One GNU Go process spoken to through GTP."""
-
-    def __init__(self, level, seed):
-        self.p = subprocess.Popen(
-            [GNUGO, "--mode", "gtp", "--never-resign", "--level", str(level), "--seed", str(seed)],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-        )
-
-    def ask(self, command):
-        self.p.stdin.write(command + "\n")
-        self.p.stdin.flush()
-        lines = []
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                raise RuntimeError("gnugo ended")
-            if line.strip() == "" and lines:
-                break
-            if line.strip():
-                lines.append(line.strip())
-        reply = " ".join(lines)
-        return reply[0] == "=", reply[1:].strip()
-
-    def close(self):
-        self.ask("quit")
-        self.p.wait()
-
-
-def vertex(p, size):
-    x, y = p
-    return "%s%d" % (LETTERS[x], size - y)
+def start(level, seed):
+    """A GNU Go process that never resigns, at `level`, seeded with `seed`."""
+    return Gtp(
+        default_command() + ["--never-resign", "--level", str(level), "--seed", str(seed)]
+    )
 
 
 def sgf_point(p):
     return chr(ord("a") + p[0]) + chr(ord("a") + p[1])
 
 
-def parse_vertex(v, size):
+def parse_vertex(board, v):
     # `--never-resign` does not hold in GTP mode: a resignation is taken as a pass, and the
     # side ahead plays on until it has nothing left to gain.
-    if v.upper() in ("PASS", "RESIGN"):
-        return None
-    return (LETTERS.index(v[0].upper()), size - int(v[1:]))
+    return None if v.upper() == "RESIGN" else board.point(v)
 
 
-class Board:
-    """Just enough of the rules to keep the stones in step with GNU Go's board."""
-
-    def __init__(self, size):
-        self.size, self.stones = size, {}
-
-    def neighbours(self, p):
-        x, y = p
-        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-            if 0 <= x + dx < self.size and 0 <= y + dy < self.size:
-                yield (x + dx, y + dy)
-
-    def chain(self, p):
-        colour, stack, seen, libs = self.stones[p], [p], {p}, set()
-        while stack:
-            for q in self.neighbours(stack.pop()):
-                if q not in self.stones:
-                    libs.add(q)
-                elif self.stones[q] == colour and q not in seen:
-                    seen.add(q)
-                    stack.append(q)
-        return seen, libs
-
-    def play(self, p, colour):
-        self.stones[p] = colour
-        for q in self.neighbours(p):
-            if self.stones.get(q) not in (None, colour):
-                stones, libs = self.chain(q)
-                if not libs:
-                    for s in stones:
-                        del self.stones[s]
-
-    def own_eye(self, p, colour):
-        return all(self.stones.get(q) == colour for q in self.neighbours(p))
+def own_eye(board, p, colour):
+    return all(board.stones.get(q) == colour for q in board.neighbours(p))
 
 
 def game(rng, size, level, seed):
-    gtp = Gtp(level, seed)
-    gtp.ask("boardsize %d" % size)
-    gtp.ask("clear_board")
+    gtp = start(level, seed)
+    gtp.cmd("boardsize %d" % size)
+    gtp.cmd("clear_board")
     komi = rng.choice((5.5, 6.5, 7.5))
-    gtp.ask("komi %g" % komi)
+    gtp.cmd("komi %g" % komi)
     board = Board(size)
     careless = rng.choice((0.0, 0.05, 0.1, 0.2, 0.3))
     young = int(size * size * rng.uniform(0.4, 0.9))
@@ -124,24 +61,24 @@ def game(rng, size, level, seed):
                 (x, y)
                 for x in range(size)
                 for y in range(size)
-                if (x, y) not in board.stones and not board.own_eye((x, y), colour)
+                if (x, y) not in board.stones and not own_eye(board, (x, y), colour.lower())
             ]
             rng.shuffle(empty)
             for p in empty[:20]:
-                ok, _ = gtp.ask("play %s %s" % (colour, vertex(p, size)))
+                ok, _ = gtp.cmd("play %s %s" % (colour, board.vertex(p)))
                 if ok:
                     played = p
                     break
         if played is None:
-            ok, reply = gtp.ask("genmove %s" % colour)
+            ok, reply = gtp.cmd("genmove %s" % colour)
             if not ok:
                 raise RuntimeError(reply)
-            played = parse_vertex(reply, size)
+            played = parse_vertex(board, reply)
         if played is None:
             passes += 1
         else:
             passes = 0
-            board.play(played, colour)
+            board.play(colour.lower(), played)
         moves.append((colour, played))
         colour = other
     gtp.close()

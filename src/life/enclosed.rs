@@ -20,6 +20,18 @@ const BUDGET: u32 = 3_000;
 /// Nodes all the readings of one position may visit.
 const POSITION_BUDGET: u32 = 6_000;
 
+/// How far an opposing chain around a space may be trusted as a wall.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Wall {
+    /// It may be taken while the space is fought out: nothing is read.
+    Unsafe,
+    /// Alive in the estimate: safe when it has room to extend outside the space.
+    Alive,
+    /// Settled by rule (pass-alive): nothing played inside the space can take it, so it
+    /// needs no room (a wall whose only room is two small eyes of its own).
+    Settled,
+}
+
 /// A group the reading found dead, and the opposing chains inside its space (which live).
 pub(super) struct Killed {
     /// The group's chains (indices in the `Chains` given).
@@ -31,14 +43,14 @@ pub(super) struct Killed {
 /// The groups among `candidates` (lists of chain indices, one colour each) that are shut in
 /// a small space and die there with the opponent moving first (the group's owner first when
 /// `to_move` is its colour), read on `board` (`g`'s cells, or those with the chains a seki
-/// proof found dead taken off). `wall_alive(ci)` says whether an opposing chain around the
-/// space may be taken as safe.
+/// proof found dead taken off). `wall(ci)` says how far an opposing chain around the space
+/// may be trusted.
 pub(super) fn read(
     g: &Grid,
     board: &[Cell],
     ch: &Chains,
     candidates: &[Vec<usize>],
-    wall_alive: &dyn Fn(usize) -> bool,
+    wall: &dyn Fn(usize) -> Wall,
     lifted: &[Cell],
     to_move: Option<Cell>,
 ) -> Vec<Killed> {
@@ -51,11 +63,11 @@ pub(super) fn read(
         let Some(space) = space_of(g, ch, grp) else {
             continue;
         };
-        if !space
-            .walls
-            .iter()
-            .all(|&w| wall_alive(w) && wall_holds(g, lifted, ch, w, &space.points))
-        {
+        if !space.walls.iter().all(|&w| match wall(w) {
+            Wall::Settled => true,
+            Wall::Alive => wall_holds(g, lifted, ch, w, &space.points),
+            Wall::Unsafe => false,
+        }) {
             continue;
         }
         // The group's biggest chain is the one to take: the rest cannot live without it.

@@ -370,7 +370,8 @@ impl ShutIn<'_> {
 
     /// Reads, on `board`, the groups of `candidates` that are still alive in `dead`, and
     /// marks those it kills dead and the opposing chains inside their space alive. A wall
-    /// around a space is safe when alive and pass-alive or kept in most playouts.
+    /// around a space is safe when alive and pass-alive or kept in most playouts; a
+    /// pass-alive one needs no room outside the space.
     fn read(
         &self,
         board: &[Cell],
@@ -384,16 +385,16 @@ impl ShutIn<'_> {
             .filter(|grp| grp.iter().all(|&ci| alive(ci)))
             .cloned()
             .collect();
-        let wall_alive = |ci: usize| self.safe_wall(dead, ci);
-        let killed = enclosed::read(
-            g,
-            board,
-            ch,
-            &living,
-            &wall_alive,
-            &lifted(g, dead),
-            self.to_move,
-        );
+        let wall = |ci: usize| {
+            if !self.safe_wall(dead, ci) {
+                enclosed::Wall::Unsafe
+            } else if self.settled[ci] {
+                enclosed::Wall::Settled
+            } else {
+                enclosed::Wall::Alive
+            }
+        };
+        let killed = enclosed::read(g, board, ch, &living, &wall, &lifted(g, dead), self.to_move);
         for k in &killed {
             for &ci in &k.group {
                 mark_stones(g, &ch.chains[ci], dead);

@@ -18,7 +18,7 @@ import os
 import random
 import sys
 
-from enclosed_positions import N, around, coords, finish, neighbours, write_position
+from enclosed_positions import around, coords, finish, neighbours, write_position
 
 
 def region_of(rng, size):

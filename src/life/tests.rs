@@ -794,9 +794,9 @@ fn stones_inside_a_group_around_a_point_it_does_not_touch_are_read_with_it() {
 
 #[test]
 fn a_pass_alive_wall_needs_no_room_to_kill_a_group_inside() {
-    // White's ring round a straight three (c4-e4) is shut in by one Black chain with two
-    // eyes (b1, h1) and no other room: the wall cannot extend, but it cannot be taken either,
-    // so the reading runs and Black's vital point d4 kills. (Fox Pro1/9p/1504837182: a
+    // White's ring round a straight three (c3-e3) is shut in by one Black chain with two
+    // eyes (b6, h6) and no other room: the wall cannot extend, but it cannot be taken either,
+    // so the reading runs and Black's vital point d3 kills. (Fox Pro1/9p/1504837182: a
     // 13-stone group round a corner with a throw-in, kept alive while its wall, two small
     // eyes of its own, failed the room test; GNU Go and KataGo kill it, as the count of the
     // record does.)

@@ -18,7 +18,7 @@ const MAX_AREA: usize = 14;
 /// Nodes one search may visit.
 const BUDGET: u32 = 3_000;
 /// Nodes all the races of one position may visit.
-const POSITION_BUDGET: u32 = 12_000;
+const POSITION_BUDGET: u32 = 6_000;
 
 /// A race read out: the chains that die and those that live.
 pub(super) struct Race {

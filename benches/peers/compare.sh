@@ -60,11 +60,9 @@ fi
 echelle="$root/target/release/echelle"
 
 # Each tool's engine option for `echelle accuracy`, or a reason it cannot run.
-gnugo="$(command -v gnugo || echo /usr/games/gnugo)"
-kdir="$root/target/katago"
-katago="$kdir/squashfs-root/AppRun"
-model="$(ls "$kdir"/*.bin.gz 2>/dev/null | head -1 || true)"
-katago_cmd="$katago gtp -model $model -config $here/katago.cfg -override-config logDir=$out/katago-logs,openclTunerFile=$here/katago-tune.txt"
+katago_logs="$out/katago-logs"
+# shellcheck source=engines.sh
+. "$here/engines.sh"
 engine_of() {
     case "$1" in
         estimate) echo "" ;;

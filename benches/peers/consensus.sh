@@ -9,9 +9,10 @@
 # --scored keeps only the records whose RE is a score (what the Fox and yenw figures use).
 # Writes OUT_DIR/{estimate,gnugo,katago}.jsonl and OUT_DIR/misses.txt (the positions where
 # the estimate differs from the consensus, with the points in question). Needs python3 and
-# /usr/games/gnugo (apt install gnugo); KataGo when `bash benches/peers/setup.sh` has
-# installed it (without it, GNU Go alone is the judge). About 1 s a position for GNU Go and
-# 2 s for KataGo's network, one at a time.
+# GNU Go (apt install gnugo; GNUGO=PATH to choose one); KataGo when `bash
+# benches/peers/setup.sh` has installed it (without it, GNU Go alone is the judge). About
+# 1 s a position for GNU Go and 2 s for KataGo's network, one at a time. The engines' paths
+# and KataGo's command line are engines.sh's, as for compare.sh.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -19,7 +20,9 @@ scored=0
 if [ "${1:-}" = "--scored" ]; then scored=1; shift; fi
 [ $# -ge 2 ] || { echo "usage: consensus.sh [--scored] OUT_DIR PATH..." >&2; exit 2; }
 out="$1"; shift
-gnugo="${GNUGO:-/usr/games/gnugo}"
+katago_logs="$out/katago-logs"
+# shellcheck source=engines.sh
+. "$here/engines.sh"
 [ -x "$gnugo" ] || { echo "consensus.sh: $gnugo not found (apt install gnugo)" >&2; exit 1; }
 cargo build --release --quiet --manifest-path "$root/Cargo.toml"
 echelle="$root/target/release/echelle"
@@ -42,12 +45,9 @@ mapfile -t files < "$out/files.txt"
 [ ${#files[@]} -gt 0 ] || { echo "consensus.sh: no finished position among the inputs" >&2; exit 1; }
 "$echelle" analyze "${files[@]}" --no-progress -q -j 1 \
     --dead-stones "gtp:$gnugo --mode gtp" -o "$out/gnugo.jsonl"
-k="$root/target/katago"
-if [ -x "$k/squashfs-root/AppRun" ]; then
-    "$echelle" analyze "${files[@]}" --no-progress -q -j 1 --dead-stones "gtp:python3 \
-$here/katago_rawnn.py $k/squashfs-root/AppRun gtp -model $k/b10c384h6nbttflrs.bin.gz \
--config $here/katago.cfg -override-config logDir=$k/logs,openclTunerFile=$here/katago-tune.txt" \
-        -o "$out/katago.jsonl"
+if [ -x "$katago" ] && [ -n "$model" ]; then
+    "$echelle" analyze "${files[@]}" --no-progress -q -j 1 \
+        --dead-stones "gtp:python3 $here/katago_rawnn.py $katago_cmd" -o "$out/katago.jsonl"
 else
     echo "consensus.sh: KataGo not installed (bash benches/peers/setup.sh): GNU Go alone judges" >&2
     cp "$out/gnugo.jsonl" "$out/katago.jsonl"

@@ -9,6 +9,9 @@
 //! one more move to live is dead at the end of a game, as the players and the engines count
 //! it. Only a capture the search proves turns a living group dead; the walls around the
 //! space must be safe (alive in the estimate, two liberties outside it), or nothing is said.
+//! When the record leaves the stones inside to move and the group cannot be taken, the
+//! stones inside are read too: those the group cannot take even then make seki with it
+//! (the move the record leaves them connects them, as a game played on would).
 
 use super::reading;
 use crate::board::{Cell, Chain, Chains, Grid};
@@ -32,19 +35,33 @@ pub(super) enum Wall {
     Settled,
 }
 
-/// A group the reading found dead, and the opposing chains inside its space (which live).
-pub(super) struct Killed {
+/// What the reading of one group's space proved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Fate {
+    /// The group is captured: it is dead, the opposing chains inside live.
+    Killed,
+    /// The group lives and cannot take the opposing chains inside, their owner moving first
+    /// as the record leaves them: seki, both live.
+    Seki,
+}
+
+/// A group whose space was read, and the opposing chains inside it the answer concerns.
+pub(super) struct Read {
     /// The group's chains (indices in the `Chains` given).
     pub group: Vec<usize>,
-    /// Opposing chains inside its space.
+    /// Opposing chains inside its space that live: all of them when the group is killed,
+    /// those it cannot take in a seki.
     pub inside: Vec<usize>,
+    /// What was proved.
+    pub fate: Fate,
 }
 
 /// The groups among `candidates` (lists of chain indices, one colour each) that are shut in
 /// a small space and die there with the opponent moving first (the group's owner first when
-/// `to_move` is its colour), read on `board` (`g`'s cells, or those with the chains a seki
-/// proof found dead taken off). `wall(ci)` says how far an opposing chain around the space
-/// may be trusted.
+/// `to_move` is its colour), and those in seki with opposing chains inside their space when
+/// `to_move` is those chains' colour; read on `board` (`g`'s cells, or those with the chains
+/// a seki proof found dead taken off). `wall(ci)` says how far an opposing chain around the
+/// space may be trusted.
 pub(super) fn read(
     g: &Grid,
     board: &[Cell],
@@ -53,7 +70,7 @@ pub(super) fn read(
     wall: &dyn Fn(usize) -> Wall,
     lifted: &[Cell],
     to_move: Option<Cell>,
-) -> Vec<Killed> {
+) -> Vec<Read> {
     let mut out = Vec::new();
     let mut left = POSITION_BUDGET;
     for grp in candidates {
@@ -83,6 +100,7 @@ pub(super) fn read(
         // starts again in the smaller space left: about n² moves.
         let n = space.points.len() as u32;
         let depth = (n * (n + 2)).clamp(8, reading::MAX_DEPTH);
+        let owner = ch.chains[target].color;
         let (answer, used) = reading::captures(
             &g.geo,
             board,
@@ -92,16 +110,58 @@ pub(super) fn read(
                 rivals: &[],
             },
             &ch.chains[target],
-            to_move != Some(ch.chains[target].color),
+            to_move != Some(owner),
             depth..=depth,
             BUDGET.min(left),
         );
         left -= used;
-        if answer == Some(true) {
-            out.push(Killed {
+        match answer {
+            Some(true) => out.push(Read {
                 group: grp.clone(),
                 inside: space.inside,
-            });
+                fate: Fate::Killed,
+            }),
+            // The stones inside are to move and the group cannot be taken: those it cannot
+            // take either, their owner moving first, make seki with it.
+            Some(false) if to_move == Some(owner.opponent()) && !space.inside.is_empty() => {
+                // The group's chains may fall on the way (a self-atari taken): the small ones
+                // played again, as above, the others watched so that the table never
+                // mistakes the space with them for the space without them.
+                let mut watched = watched.clone();
+                watched.extend(&ch.chains[target].stones);
+                watched.sort_unstable();
+                let mut seki = Vec::new();
+                for &ci in &space.inside {
+                    if left == 0 {
+                        break;
+                    }
+                    let (answer, used) = reading::captures(
+                        &g.geo,
+                        board,
+                        reading::Area {
+                            points: &area,
+                            watched: &watched,
+                            rivals: &[],
+                        },
+                        &ch.chains[ci],
+                        false,
+                        depth..=depth,
+                        BUDGET.min(left),
+                    );
+                    left -= used;
+                    if answer == Some(false) {
+                        seki.push(ci);
+                    }
+                }
+                if !seki.is_empty() {
+                    out.push(Read {
+                        group: grp.clone(),
+                        inside: seki,
+                        fate: Fate::Seki,
+                    });
+                }
+            }
+            _ => {}
         }
     }
     out

@@ -39,7 +39,8 @@ pub(super) struct Estimate {
     /// Each decision unit (a group, or a chain of a group holding a pass-alive chain) and how
     /// it was decided; seki is told apart later, once the statuses are known.
     pub units: Vec<Unit>,
-    /// Per point: a stone of a chain the seki search read and found holding.
+    /// Per point: a stone of a chain the seki search read and found holding, or of a group
+    /// and the stones inside its space a reading found in seki (their owner to move).
     pub seki_held: Vec<bool>,
 }
 
@@ -250,7 +251,7 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
         kept: &kept,
         to_move: params.to_move.map(Cell::of),
     };
-    let killed = shut_in.read(&g.cells, &unsettled, &mut dead);
+    let shut_in_reads = shut_in.read(&g.cells, &unsettled, &mut dead);
     // What now looks like seki is proved, or the chain the other side captures is dead.
     let mut pass_alive = vec![false; g.cells.len()];
     for (chain, _) in ch.chains.iter().zip(&settled).filter(|(_, s)| **s) {
@@ -276,12 +277,21 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
             }
         }
     };
-    let read_chains = |k: &[enclosed::Killed]| -> Vec<usize> {
+    let read_chains = |k: &[enclosed::Read]| -> Vec<usize> {
         k.iter()
             .flat_map(|k| k.group.iter().chain(&k.inside).copied())
             .collect()
     };
-    let shut_in_read = read_chains(&killed);
+    // The groups and stones inside them read in seki: held, whatever the seki search (which
+    // starts from what already looks like seki) says.
+    let mut seki_read: Vec<usize> = Vec::new();
+    let mut in_seki = |k: &[enclosed::Read]| {
+        for r in k.iter().filter(|r| r.fate == enclosed::Fate::Seki) {
+            seki_read.extend(r.group.iter().chain(&r.inside));
+        }
+    };
+    in_seki(&shut_in_reads);
+    let shut_in_read = read_chains(&shut_in_reads);
     by_reading(&mut shut_in_read.iter().copied(), &mut units);
     // Races between chains neither settled by rule nor read as shut in come next.
     let mut read_already = vec![false; ch.chains.len()];
@@ -338,6 +348,10 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
     if seki_board != g.cells {
         let more = shut_in.read(&seki_board, &unsettled, &mut dead);
         by_reading(&mut read_chains(&more).into_iter(), &mut units);
+        in_seki(&more);
+    }
+    for &ci in &seki_read {
+        mark_stones(&g, &ch.chains[ci], &mut seki_held);
     }
     Estimate {
         dead,
@@ -369,7 +383,8 @@ impl ShutIn<'_> {
     }
 
     /// Reads, on `board`, the groups of `candidates` that are still alive in `dead`, and
-    /// marks those it kills dead and the opposing chains inside their space alive. A wall
+    /// marks those it kills dead and the opposing chains inside their space alive (and those
+    /// inside a group in seki with them). A wall
     /// around a space is safe when alive and pass-alive or kept in most playouts; a
     /// pass-alive one needs no room outside the space.
     fn read(
@@ -377,7 +392,7 @@ impl ShutIn<'_> {
         board: &[Cell],
         candidates: &[Vec<usize>],
         dead: &mut [bool],
-    ) -> Vec<enclosed::Killed> {
+    ) -> Vec<enclosed::Read> {
         let (g, ch) = (self.g, self.ch);
         let alive = |ci: usize| ch.chains[ci].stones.iter().all(|&s| !dead[g.geo.unpad(s)]);
         let living: Vec<Vec<usize>> = candidates
@@ -394,10 +409,12 @@ impl ShutIn<'_> {
                 enclosed::Wall::Alive
             }
         };
-        let killed = enclosed::read(g, board, ch, &living, &wall, &lifted(g, dead), self.to_move);
-        for k in &killed {
-            for &ci in &k.group {
-                mark_stones(g, &ch.chains[ci], dead);
+        let reads = enclosed::read(g, board, ch, &living, &wall, &lifted(g, dead), self.to_move);
+        for k in &reads {
+            if k.fate == enclosed::Fate::Killed {
+                for &ci in &k.group {
+                    mark_stones(g, &ch.chains[ci], dead);
+                }
             }
             for &ci in &k.inside {
                 for &s in &ch.chains[ci].stones {
@@ -405,7 +422,7 @@ impl ShutIn<'_> {
                 }
             }
         }
-        killed
+        reads
     }
 }
 

@@ -443,22 +443,25 @@ fn decisions(
 }
 
 /// Marks dead the chains `ld` leaves in atari among living opposing stones (no ko; their
-/// liberty in their own territory only when their owner is not `to_move`), each taken out of
-/// its unit as a unit of its own; true when there was one. The opponent, moving first once
+/// liberty in their own territory only when their owner is not `to_move`; none the estimate
+/// read in seki, `held`), each taken out of its unit as a unit of its own; true when there
+/// was one. The opponent, moving first once
 /// the game is over, takes such a chain even when the group around it lives; players mark
 /// them dead (510 of 517 in KGS January's markup).
 fn take_left_in_atari(
     pos: &Position,
     ld: &LifeAndDeath,
     to_move: Option<Color>,
+    held: &[bool],
     dead: &mut [bool],
     units: &mut Vec<estimate::Unit>,
 ) -> bool {
     let w = pos.width as usize;
     let mut taken = false;
+    let is_held = |p: &Point| held.get(p.y as usize * w + p.x as usize) == Some(&true);
     for chain in territory::capturable(ld, pos)
         .iter()
-        .filter(|c| c.taken(to_move))
+        .filter(|c| c.taken(to_move) && !c.stones.iter().all(is_held))
     {
         let mut stones: Vec<usize> = chain
             .stones
@@ -557,7 +560,14 @@ pub fn decide_with(
             };
             let (mut dead, mut units) = (est.dead, est.units);
             let mut ld = finish(pos, dead.clone(), DeadSource::Estimate, conf);
-            if take_left_in_atari(pos, &ld, params.to_move, &mut dead, &mut units) {
+            if take_left_in_atari(
+                pos,
+                &ld,
+                params.to_move,
+                &est.seki_held,
+                &mut dead,
+                &mut units,
+            ) {
                 ld = finish(pos, dead, DeadSource::Estimate, conf);
             }
             ld.groups = decisions(pos, &ld.status, units, &est.seki_held);

@@ -906,6 +906,67 @@ fn a_chain_in_atari_on_its_own_territory_is_taken_unless_its_owner_is_to_move() 
 }
 
 #[test]
+fn stones_inside_an_eyeless_group_make_seki_when_the_record_leaves_them_to_move() {
+    // A generated final position (enclosed stones, seed 11, s0007): White's b13-c9 has no
+    // eye; Black's a12-b12 and a10 inside it share its liberties a13, a11 and b10. Black
+    // to move connects at a11 and neither side can then fill a13 or b10: seki, as GNU Go
+    // and KataGo say with Black to move. With White to move, or the mover unknown, White
+    // plays a11 first and takes them both.
+    let p = pos(&[
+        ".OOXXXXXXOOOO",
+        "XXOXX.X.X.O.O",
+        ".OOXXXXXXOOOO",
+        "X.OXX.X.X.O.O",
+        "OOOXXXXXXOOOO",
+        "XXXXX.X.X.O.O",
+        "XXXXXXXXXOOOO",
+        "X.X.X.X.X.O.O",
+        "XXXXXXXXXOOOO",
+        "X.X.X.X.X.O.O",
+        "XXXXXXXXXOOOO",
+        "X.X.X.X.X.O.O",
+        "XXXXXXXXXOOOO",
+    ]);
+    let moving = |c: Color| EstimateParams {
+        to_move: Some(c),
+        ..EstimateParams::default()
+    };
+    for ld in [
+        est(&p),
+        decide_with(&p, None, DeadStoneMethod::Estimate, moving(Color::White)),
+    ] {
+        assert_eq!(status_at(&ld, &p, 0, 1), Some(ChainStatus::Dead));
+        assert_eq!(status_at(&ld, &p, 0, 3), Some(ChainStatus::Dead));
+    }
+    let ld = decide_with(&p, None, DeadStoneMethod::Estimate, moving(Color::Black));
+    assert_eq!(status_at(&ld, &p, 0, 1), Some(ChainStatus::Alive));
+    assert_eq!(status_at(&ld, &p, 0, 3), Some(ChainStatus::Alive));
+    assert_eq!(status_at(&ld, &p, 1, 0), Some(ChainStatus::Alive));
+    assert_eq!(method_at(&ld, 0, 1), Some(Method::Reading));
+    // The same with the stones inside in atari (seed 11, s0001): b13-b12's one liberty c12
+    // is where Black connects to seki; the chain left in atari is not taken then.
+    let p = pos(&[
+        "OXOOOXXXXOOOO",
+        "OX..OXX.X.O.O",
+        "OO.OOXXXXOOOO",
+        "XOOOXXX.X.O.O",
+        "XXXXXXXXXOOOO",
+        "XXXXX.X.X.O.O",
+        "XXXXXXXXXOOOO",
+        "X.X.X.X.X.O.O",
+        "XXXXXXXXXOOOO",
+        "X.X.X.X.X.O.O",
+        "XXXXXXXXXOOOO",
+        "X.X.X.X.X.O.O",
+        "XXXXXXXXXOOOO",
+    ]);
+    assert_eq!(status_at(&est(&p), &p, 1, 0), Some(ChainStatus::Dead));
+    let ld = decide_with(&p, None, DeadStoneMethod::Estimate, moving(Color::Black));
+    assert_eq!(status_at(&ld, &p, 1, 0), Some(ChainStatus::Alive));
+    assert_eq!(status_at(&ld, &p, 0, 0), Some(ChainStatus::Alive));
+}
+
+#[test]
 fn a_race_is_lost_by_the_group_with_fewer_liberties_whoever_moves_first() {
     // A generated capturing race (benches/peers/race_positions.py, seed 31, r0170): White's
     // b12-d13 has two liberties (b13, c13), Black's e13-m12 three (f13-h13), no eye, no

@@ -1,19 +1,13 @@
 //! The `echelle` binary end to end: exit codes, determinism, stdin, filters.
 
+mod common;
+use common::Scratch;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
 fn echelle() -> Command {
     Command::new(env!("CARGO_BIN_EXE_echelle"))
-}
-
-/// A fresh scratch folder for one test.
-fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("echelle-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("temp dir");
-    d
 }
 
 fn samples() -> PathBuf {
@@ -32,7 +26,7 @@ fn missing_top_level_path_is_a_usage_error() {
 
 #[test]
 fn bad_files_do_not_fail_the_batch() {
-    let d = scratch("bad");
+    let d = Scratch::new("cli", "bad");
     std::fs::write(d.join("good.sgf"), "(;GM[1]SZ[9]PB[A]PW[B];B[ee];W[cc])").expect("write");
     std::fs::write(d.join("broken.sgf"), "this is not sgf at all").expect("write");
     std::fs::write(d.join("badsize.sgf"), "(;GM[1]SZ[-10];B[aa])").expect("write");
@@ -113,7 +107,7 @@ fn output_is_identical_at_one_and_two_threads() {
 
 #[test]
 fn show_draws_the_board_and_the_count() {
-    let d = scratch("show");
+    let d = Scratch::new("cli", "show");
     // Black lives on the left, White on the right; a lone white stone at bb is dead.
     let game = "(;GM[1]SZ[5]KM[0.5]RE[B+4.5]\
         AB[ca][cb][cc][cd][ce]AW[da][db][dc][dd][de][bb]\
@@ -150,7 +144,7 @@ fn show_draws_the_board_and_the_count() {
 
 #[test]
 fn rate_prints_a_ladder_with_named_columns() {
-    let d = scratch("rate");
+    let d = Scratch::new("cli", "rate");
     let game = |date: &str, b: &str, w: &str, re: &str| {
         format!("(;GM[1]SZ[19]KM[7.5]DT[{date}]PB[{b}]PW[{w}]BR[2k]WR[2k]RE[{re}];B[pd];W[dp])")
     };
@@ -285,7 +279,7 @@ fn rate_accounts_for_every_game_in_each_engine_ledger() {
 
 #[test]
 fn rate_names_the_files_and_games_that_failed() {
-    let d = scratch("rate-failed");
+    let d = Scratch::new("cli", "rate-failed");
     let game = |date: &str, b: &str, w: &str| {
         format!("(;GM[1]SZ[19]KM[7.5]DT[{date}]PB[{b}]PW[{w}]RE[B+R];B[pd];W[dp])")
     };
@@ -366,7 +360,7 @@ fn too_many_threads_are_capped_with_a_warning() {
 #[test]
 fn an_unreadable_top_level_file_is_a_usage_error() {
     use std::io::Read;
-    let dir = scratch("unreadable");
+    let dir = Scratch::new("cli", "unreadable");
     let path = dir.join("locked.sgf");
     let _ = std::fs::write(&path, "(;GM[1])");
     #[cfg(unix)]

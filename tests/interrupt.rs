@@ -1,20 +1,14 @@
 //! Interrupted runs of `echelle analyze -o FILE` and `--resume`: a signal leaves whole records
 //! and an interrupted summary; a resumed output is byte for byte the uninterrupted one.
 
+mod common;
+use common::Scratch;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 fn echelle() -> Command {
     Command::new(env!("CARGO_BIN_EXE_echelle"))
-}
-
-/// A fresh scratch folder for one test.
-fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("echelle-int-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("temp dir");
-    d
 }
 
 /// A skip reason, on stderr even under libtest's capture.
@@ -151,7 +145,7 @@ fn interrupted(command: &[&std::ffi::OsStr], dir: &Path, signal: &str) -> Option
 #[cfg(unix)]
 #[test]
 fn a_signal_leaves_whole_records_a_summary_and_status_130_and_resume_completes_the_file() {
-    let d = scratch("signal");
+    let d = Scratch::new("int", "signal");
     let dir = d.join("in");
     std::fs::create_dir_all(&dir).expect("dir");
     inputs(&dir, 600);
@@ -204,7 +198,7 @@ fn a_signal_leaves_whole_records_a_summary_and_status_130_and_resume_completes_t
 #[cfg(unix)]
 #[test]
 fn sigterm_stops_the_batch_like_sigint_and_rate_too() {
-    let d = scratch("sigterm");
+    let d = Scratch::new("int", "sigterm");
     let dir = d.join("in");
     std::fs::create_dir_all(&dir).expect("dir");
     inputs(&dir, 400);
@@ -244,7 +238,7 @@ fn parquet_files(bytes: Vec<u8>) -> Vec<String> {
 #[cfg(unix)]
 #[test]
 fn a_signal_leaves_a_valid_parquet_file_of_the_records_done() {
-    let d = scratch("parquet");
+    let d = Scratch::new("int", "parquet");
     let dir = d.join("in");
     std::fs::create_dir_all(&dir).expect("dir");
     inputs(&dir, 600);
@@ -321,7 +315,7 @@ fn cuts(full: &[u8]) -> Vec<usize> {
 
 #[test]
 fn a_cut_output_resumes_to_the_uninterrupted_bytes() {
-    let d = scratch("cut");
+    let d = Scratch::new("int", "cut");
     let dir = d.join("in");
     std::fs::create_dir_all(&dir).expect("dir");
     inputs(&dir, 12);
@@ -343,7 +337,7 @@ fn a_cut_output_resumes_to_the_uninterrupted_bytes() {
 
 #[test]
 fn resume_refuses_other_inputs_or_options() {
-    let d = scratch("refuse");
+    let d = Scratch::new("int", "refuse");
     let dir = d.join("in");
     std::fs::create_dir_all(&dir).expect("dir");
     inputs(&dir, 12);
@@ -408,7 +402,7 @@ fn resume_refuses_other_inputs_or_options() {
 
 #[test]
 fn resume_without_an_output_file_starts_afresh() {
-    let d = scratch("afresh");
+    let d = Scratch::new("int", "afresh");
     let dir = d.join("in");
     std::fs::create_dir_all(&dir).expect("dir");
     inputs(&dir, 6);

@@ -2,20 +2,14 @@
 //! archives, `#N`, standard input, names that are not UTF-8), and draws the board readably
 //! without colours, with board coordinates, and as a fitted SVG with wrapped titles.
 
+mod common;
+use common::Scratch;
 use std::io::{Cursor, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 fn echelle() -> Command {
     Command::new(env!("CARGO_BIN_EXE_echelle"))
-}
-
-/// A fresh scratch folder for one test.
-fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("echelle-show-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("temp dir");
-    d
 }
 
 fn zip_bytes(entries: &[(&str, &[u8])]) -> Vec<u8> {
@@ -120,7 +114,7 @@ fn archives(d: &Path) {
 
 #[test]
 fn archive_entries_are_shown_by_the_names_analyze_writes() {
-    let d = scratch("entries");
+    let d = Scratch::new("show", "entries");
     archives(&d);
     // The names analyze gives, each shown: the walk and the lookup agree.
     let out = echelle()
@@ -159,7 +153,7 @@ fn archive_entries_are_shown_by_the_names_analyze_writes() {
 
 #[test]
 fn the_game_index_picks_a_game_and_says_how_many_there_are() {
-    let d = scratch("index");
+    let d = Scratch::new("show", "index");
     archives(&d);
     let name = format!("{}!collection.sgf", d.join("t.zip").display());
     drew(&show(format!("{name}#1"), None, &[]), "Second");
@@ -182,7 +176,7 @@ fn the_game_index_picks_a_game_and_says_how_many_there_are() {
 
 #[test]
 fn a_missing_entry_names_the_archive_the_entry_and_entries_that_exist() {
-    let d = scratch("missing");
+    let d = Scratch::new("show", "missing");
     archives(&d);
     let zip = d.join("t.zip").display().to_string();
     let o = show(format!("{zip}!b.sgf"), None, &[]);
@@ -276,7 +270,7 @@ fn standard_input_holds_an_sgf_file_or_an_archive() {
 fn names_that_are_not_utf8_round_trip_from_analyze_to_show() {
     use std::ffi::OsStr;
     use std::os::unix::ffi::OsStrExt;
-    let d = scratch("latin1");
+    let d = Scratch::new("show", "latin1");
     let raw = d.join(OsStr::from_bytes(b"caf\xe9.sgf"));
     if std::fs::write(&raw, game("Latin")).is_err() {
         eprintln!("skipped: this file system refuses names that are not UTF-8");
@@ -345,7 +339,7 @@ fn without_colour_dead_stones_and_territory_differ_and_points_have_board_names()
 
 #[test]
 fn the_svg_is_fitted_to_the_board_and_wraps_long_titles() {
-    let d = scratch("svg");
+    let d = Scratch::new("show", "svg");
     let long = "Jean-Baptiste Alexandre de La Tour d'Auvergne-Lauraguais";
     for (size, width) in [(9, 9), (13, 13), (19, 19), (19, 9)] {
         let sgf = format!(

@@ -10,6 +10,46 @@ pub fn skip(reason: &str) {
     let _ = writeln!(std::io::stderr(), "skipped: {reason}");
 }
 
+/// A scratch folder for one test (`$TMPDIR/echelle-PREFIX-PID-NAME`), emptied first and
+/// removed when dropped, so that test runs leave nothing behind.
+pub struct Scratch(PathBuf);
+
+impl Scratch {
+    /// The fresh folder for test `name` of the test file `prefix`.
+    pub fn new(prefix: &str, name: &str) -> Scratch {
+        let d =
+            std::env::temp_dir().join(format!("echelle-{prefix}-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).expect("temp dir");
+        Scratch(d)
+    }
+}
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl AsRef<Path> for Scratch {
+    fn as_ref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl AsRef<std::ffi::OsStr> for Scratch {
+    fn as_ref(&self) -> &std::ffi::OsStr {
+        self.0.as_os_str()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
 /// The shared corpus (`../shared/corpus`), or `None` with a printed reason when absent.
 pub fn corpus() -> Option<PathBuf> {
     let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");

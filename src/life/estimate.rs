@@ -301,7 +301,7 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
     let racer = |ci: usize| !settled[ci] && !read_already[ci];
     let doubtful = |ci: usize| (RACE_LOW..=RACE_HIGH).contains(&kept[ci]);
     let wall_alive = |ci: usize| shut_in.safe_wall(&dead, ci);
-    let races = race::read(&g, &ch, &racer, &doubtful, &wall_alive);
+    let races = race::read(&g, &ch, &racer, &doubtful, &wall_alive, shut_in.to_move);
     for r in &races {
         for &ci in &r.dead {
             mark_stones(&g, &ch.chains[ci], &mut dead);

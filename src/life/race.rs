@@ -4,10 +4,11 @@
 //! other and by living walls, live or die by their liberties: outside ones, shared ones, an
 //! eye, approach moves, who moves first. Random playouts fill liberties in any order and get
 //! close races wrong, so the points the two can fight over (the empty points reached from
-//! their liberties, a few only) are searched exhaustively (`reading`). Only a race lost
-//! whoever moves first is decided: the loser is dead and the winner lives. A race the first
-//! move decides is left as it was (a finished game should not leave one; the players would
-//! have played it), and so is one where neither side can capture (a seki: `seki` proves it).
+//! their liberties, a few only) are searched exhaustively (`reading`). A race lost whoever
+//! moves first is decided: the loser is dead and the winner lives. A race the first move
+//! decides goes to the player the record leaves to move, as GNU Go and KataGo read a loaded
+//! record and as a game played on would go; with the mover unknown it is left as it was. One
+//! where neither side can capture is a seki (`seki` proves it).
 
 use super::enclosed::{outside_liberties, reach};
 use super::reading;
@@ -34,13 +35,15 @@ pub(super) struct Race {
 /// liberties in one small empty region, race when they are fenced in (see
 /// [`Racers::fenced`]), fight over at most [`MAX_AREA`] empty points, and `doubtful` holds
 /// for a chain of one of them (the playouts left its fate open). `wall_alive` says whether a
-/// chain may be taken as a safe wall.
+/// chain may be taken as a safe wall; `to_move`, the colour the record leaves to move, wins
+/// a race the first move decides.
 pub(super) fn read(
     g: &Grid,
     ch: &Chains,
     racer: &dyn Fn(usize) -> bool,
     doubtful: &dyn Fn(usize) -> bool,
     wall_alive: &dyn Fn(usize) -> bool,
+    to_move: Option<Cell>,
 ) -> Vec<Race> {
     // Most positions hold no open race: nothing to build then.
     if !(0..ch.chains.len()).any(|ci| racer(ci) && doubtful(ci)) {
@@ -73,7 +76,7 @@ pub(super) fn read(
             if !racers.fenced(a, b, &race.area) {
                 continue;
             }
-            if let Some(r) = race.outcome(g, &mut left) {
+            if let Some(r) = race.outcome(g, to_move, &mut left) {
                 decided[a] = true;
                 decided[b] = true;
                 out.push(r);
@@ -312,9 +315,9 @@ impl<'a> Pair<'a> {
             .max_by_key(|&ci| self.ch.chains[ci].stones.len())
     }
 
-    /// Whether unit `i`'s biggest chain is captured though its owner moves first; `None` when
-    /// the budget ran out.
-    fn captured(&self, g: &Grid, i: usize, left: &mut u32) -> Option<bool> {
+    /// Whether unit `i`'s biggest chain is captured, its owner moving first unless
+    /// `attacker_first`; `None` when the budget ran out.
+    fn captured(&self, g: &Grid, i: usize, attacker_first: bool, left: &mut u32) -> Option<bool> {
         let target = self.target(i)?;
         let rivals: Vec<usize> = self.units[1 - i]
             .iter()
@@ -329,7 +332,7 @@ impl<'a> Pair<'a> {
                 rivals: &rivals,
             },
             &self.ch.chains[target],
-            false,
+            attacker_first,
             self.depth..=self.depth,
             BUDGET.min(*left),
         );
@@ -339,15 +342,25 @@ impl<'a> Pair<'a> {
 
     /// The race's outcome, or `None` when the reading cannot say: the biggest chain of a unit
     /// captured though its owner moves first dies (the unit's other chains may still connect
-    /// out: they keep their verdict), and the other unit lives.
-    fn outcome(&self, g: &Grid, left: &mut u32) -> Option<Race> {
+    /// out: they keep their verdict), and the other unit lives; failing that, the biggest
+    /// chain of the unit not `to_move` if the unit to move captures it moving first.
+    fn outcome(&self, g: &Grid, to_move: Option<Cell>, left: &mut u32) -> Option<Race> {
+        let race = |loser: usize| {
+            Some(Race {
+                dead: vec![self.target(loser)?],
+                alive: self.units[1 - loser].to_vec(),
+            })
+        };
         for loser in [0, 1] {
-            if self.captured(g, loser, left)? {
-                return Some(Race {
-                    dead: vec![self.target(loser)?],
-                    alive: self.units[1 - loser].to_vec(),
-                });
+            if self.captured(g, loser, false, left)? {
+                return race(loser);
             }
+        }
+        // Neither loses whoever starts: the first move may decide it, and the record says
+        // who makes it.
+        let mover = (0..2).find(|&i| Some(self.ch.chains[self.units[i][0]].color) == to_move)?;
+        if self.captured(g, 1 - mover, true, left)? {
+            return race(1 - mover);
         }
         None
     }

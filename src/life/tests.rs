@@ -967,6 +967,41 @@ fn stones_inside_an_eyeless_group_make_seki_when_the_record_leaves_them_to_move(
 }
 
 #[test]
+fn a_race_the_first_move_decides_is_won_by_the_player_the_record_leaves_to_move() {
+    // A generated capturing race (race_positions.py, seed 31, r0004): White's b12-g12 has
+    // six liberties along the top edge, Black's h13-m12 an eye at j13 and three more, one of
+    // them (g13) shared. Whoever moves first wins it: GNU Go and KataGo both kill White with
+    // Black to move, KataGo kills Black with White to move. The record's player to move
+    // plays first, as everywhere else; the mover unknown, the playouts' answer stands.
+    let p = pos(&[
+        "X......X.X..O",
+        "XOOOOOOXXXXXO",
+        "XXXXXXXOOOOOO",
+        "XXXXXXXOOOOOO",
+        "X.X.X.XOO.O.O",
+        "XXXXXXXOOOOOO",
+        "X.X.X.XOO.O.O",
+        "XXXXXXXOOOOOO",
+        "X.X.X.XOO.O.O",
+        "XXXXXXXOOOOOO",
+        "X.X.X.XOO.O.O",
+        "XXXXXXXOOOOOO",
+        "X.X.X.XOO.O.O",
+    ]);
+    let moving = |c: Color| EstimateParams {
+        to_move: Some(c),
+        ..EstimateParams::default()
+    };
+    let ld = decide_with(&p, None, DeadStoneMethod::Estimate, moving(Color::Black));
+    assert_eq!(status_at(&ld, &p, 1, 1), Some(ChainStatus::Dead));
+    assert_eq!(status_at(&ld, &p, 7, 1), Some(ChainStatus::Alive));
+    assert_eq!(method_at(&ld, 1, 1), Some(Method::Reading));
+    let ld = decide_with(&p, None, DeadStoneMethod::Estimate, moving(Color::White));
+    assert_eq!(status_at(&ld, &p, 1, 1), Some(ChainStatus::Alive));
+    assert_eq!(status_at(&ld, &p, 7, 1), Some(ChainStatus::Dead));
+}
+
+#[test]
 fn a_race_is_lost_by_the_group_with_fewer_liberties_whoever_moves_first() {
     // A generated capturing race (benches/peers/race_positions.py, seed 31, r0170): White's
     // b12-d13 has two liberties (b13, c13), Black's e13-m12 three (f13-h13), no eye, no

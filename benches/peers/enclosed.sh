@@ -4,6 +4,9 @@
 # enclosing group. GNU Go is no ground truth here: on several of these shapes its
 # `final_status_list` calls seki a group that the exhaustive reading kills (sacrifice into a
 # bulky five); read the positions where they differ before drawing conclusions.
+# `bash benches/peers/consensus.sh OUT target/enclosed-SEED/pos` judges the same positions
+# by GNU Go and KataGo's network together (KataGo's network misses those kills too; KataGo
+# searching 150 visits finds them).
 #
 #   bash benches/peers/enclosed.sh [SEED] [COUNT]
 #

@@ -384,9 +384,8 @@ impl ShutIn<'_> {
 
     /// Reads, on `board`, the groups of `candidates` that are still alive in `dead`, and
     /// marks those it kills dead and the opposing chains inside their space alive (and those
-    /// inside a group in seki with them). A wall
-    /// around a space is safe when alive and pass-alive or kept in most playouts; a
-    /// pass-alive one needs no room outside the space.
+    /// inside a group in seki with them). A wall around a space is safe when alive and
+    /// pass-alive or kept in most playouts; a pass-alive one needs no room outside the space.
     fn read(
         &self,
         board: &[Cell],

@@ -358,7 +358,8 @@ impl<'a> Pair<'a> {
         }
         // Neither loses whoever starts: the first move may decide it, and the record says
         // who makes it.
-        let mover = (0..2).find(|&i| Some(self.ch.chains[self.units[i][0]].color) == to_move)?;
+        let colour = |i: usize| self.units[i].first().map(|&ci| self.ch.chains[ci].color);
+        let mover = (0..2).find(|&i| to_move.is_some() && colour(i) == to_move)?;
         if self.captured(g, 1 - mover, true, left)? {
             return race(1 - mover);
         }

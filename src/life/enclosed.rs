@@ -101,19 +101,23 @@ pub(super) fn read(
         let n = space.points.len() as u32;
         let depth = (n * (n + 2)).clamp(8, reading::MAX_DEPTH);
         let owner = ch.chains[target].color;
-        let (answer, used) = reading::captures(
-            &g.geo,
-            board,
-            reading::Area {
-                points: &area,
-                watched: &watched,
-                rivals: &[],
-            },
-            &ch.chains[target],
-            to_move != Some(owner),
-            depth..=depth,
-            BUDGET.min(left),
-        );
+        // One capture search in the space, `watched` stones watched.
+        let read = |chain: &Chain, attacker_first: bool, watched: &[usize], left: u32| {
+            reading::captures(
+                &g.geo,
+                board,
+                reading::Area {
+                    points: &area,
+                    watched,
+                    rivals: &[],
+                },
+                chain,
+                attacker_first,
+                depth..=depth,
+                BUDGET.min(left),
+            )
+        };
+        let (answer, used) = read(&ch.chains[target], to_move != Some(owner), &watched, left);
         left -= used;
         match answer {
             Some(true) => out.push(Read {
@@ -135,19 +139,7 @@ pub(super) fn read(
                     if left == 0 {
                         break;
                     }
-                    let (answer, used) = reading::captures(
-                        &g.geo,
-                        board,
-                        reading::Area {
-                            points: &area,
-                            watched: &watched,
-                            rivals: &[],
-                        },
-                        &ch.chains[ci],
-                        false,
-                        depth..=depth,
-                        BUDGET.min(left),
-                    );
+                    let (answer, used) = read(&ch.chains[ci], false, &watched, left);
                     left -= used;
                     if answer == Some(false) {
                         seki.push(ci);

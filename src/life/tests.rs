@@ -38,6 +38,15 @@ pub(crate) fn est(p: &Position) -> LifeAndDeath {
     decide(p, None, DeadStoneMethod::Estimate)
 }
 
+/// The estimate with `c` to move, as the record's last move leaves it.
+fn est_moving(p: &Position, c: Color) -> LifeAndDeath {
+    let params = EstimateParams {
+        to_move: Some(c),
+        ..EstimateParams::default()
+    };
+    decide_with(p, None, DeadStoneMethod::Estimate, params)
+}
+
 #[test]
 fn two_eyes_pass_alive_and_certain() {
     let p = pos(&[
@@ -863,11 +872,7 @@ fn two_chains_round_a_six_point_space_cut_apart_by_a_notch_die() {
     assert_eq!(status_at(&ld, &p, 4, 0), Some(ChainStatus::Dead));
     assert_eq!(method_at(&ld, 4, 0), Some(Method::Reading));
     assert_eq!(status_at(&ld, &p, 4, 2), Some(ChainStatus::Alive));
-    let white_to_move = EstimateParams {
-        to_move: Some(Color::White),
-        ..EstimateParams::default()
-    };
-    let ld = decide_with(&p, None, DeadStoneMethod::Estimate, white_to_move);
+    let ld = est_moving(&p, Color::White);
     assert_eq!(status_at(&ld, &p, 0, 1), Some(ChainStatus::Alive));
     assert_eq!(status_at(&ld, &p, 4, 0), Some(ChainStatus::Alive));
 }
@@ -897,11 +902,7 @@ fn a_chain_in_atari_on_its_own_territory_is_taken_unless_its_owner_is_to_move() 
     assert_eq!(status_at(&ld, &p, 4, 0), Some(ChainStatus::Dead));
     assert_eq!(method_at(&ld, 4, 0), Some(Method::Reading));
     assert_eq!(status_at(&ld, &p, 2, 1), Some(ChainStatus::Alive));
-    let white_to_move = EstimateParams {
-        to_move: Some(Color::White),
-        ..EstimateParams::default()
-    };
-    let ld = decide_with(&p, None, DeadStoneMethod::Estimate, white_to_move);
+    let ld = est_moving(&p, Color::White);
     assert_eq!(status_at(&ld, &p, 4, 0), Some(ChainStatus::Alive));
 }
 
@@ -927,18 +928,11 @@ fn stones_inside_an_eyeless_group_make_seki_when_the_record_leaves_them_to_move(
         "X.X.X.X.X.O.O",
         "XXXXXXXXXOOOO",
     ]);
-    let moving = |c: Color| EstimateParams {
-        to_move: Some(c),
-        ..EstimateParams::default()
-    };
-    for ld in [
-        est(&p),
-        decide_with(&p, None, DeadStoneMethod::Estimate, moving(Color::White)),
-    ] {
+    for ld in [est(&p), est_moving(&p, Color::White)] {
         assert_eq!(status_at(&ld, &p, 0, 1), Some(ChainStatus::Dead));
         assert_eq!(status_at(&ld, &p, 0, 3), Some(ChainStatus::Dead));
     }
-    let ld = decide_with(&p, None, DeadStoneMethod::Estimate, moving(Color::Black));
+    let ld = est_moving(&p, Color::Black);
     assert_eq!(status_at(&ld, &p, 0, 1), Some(ChainStatus::Alive));
     assert_eq!(status_at(&ld, &p, 0, 3), Some(ChainStatus::Alive));
     assert_eq!(status_at(&ld, &p, 1, 0), Some(ChainStatus::Alive));
@@ -961,7 +955,7 @@ fn stones_inside_an_eyeless_group_make_seki_when_the_record_leaves_them_to_move(
         "XXXXXXXXXOOOO",
     ]);
     assert_eq!(status_at(&est(&p), &p, 1, 0), Some(ChainStatus::Dead));
-    let ld = decide_with(&p, None, DeadStoneMethod::Estimate, moving(Color::Black));
+    let ld = est_moving(&p, Color::Black);
     assert_eq!(status_at(&ld, &p, 1, 0), Some(ChainStatus::Alive));
     assert_eq!(status_at(&ld, &p, 0, 0), Some(ChainStatus::Alive));
 }
@@ -988,15 +982,11 @@ fn a_race_the_first_move_decides_is_won_by_the_player_the_record_leaves_to_move(
         "XXXXXXXOOOOOO",
         "X.X.X.XOO.O.O",
     ]);
-    let moving = |c: Color| EstimateParams {
-        to_move: Some(c),
-        ..EstimateParams::default()
-    };
-    let ld = decide_with(&p, None, DeadStoneMethod::Estimate, moving(Color::Black));
+    let ld = est_moving(&p, Color::Black);
     assert_eq!(status_at(&ld, &p, 1, 1), Some(ChainStatus::Dead));
     assert_eq!(status_at(&ld, &p, 7, 1), Some(ChainStatus::Alive));
     assert_eq!(method_at(&ld, 1, 1), Some(Method::Reading));
-    let ld = decide_with(&p, None, DeadStoneMethod::Estimate, moving(Color::White));
+    let ld = est_moving(&p, Color::White);
     assert_eq!(status_at(&ld, &p, 1, 1), Some(ChainStatus::Alive));
     assert_eq!(status_at(&ld, &p, 7, 1), Some(ChainStatus::Dead));
 }

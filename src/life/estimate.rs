@@ -7,8 +7,10 @@
 
 use super::benson::{benson, enclosures};
 use super::enclosed;
+use super::playout::PlayoutBoard;
 use super::playout::playouts;
 use super::race;
+use super::reading;
 use super::seki;
 use super::{EstimateParams, Method};
 use crate::board::{Cell, Chain, Chains, Grid, Position, STONES};
@@ -353,6 +355,33 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
     for &ci in &seki_read {
         mark_stones(&g, &ch.chains[ci], &mut seki_held);
     }
+    // A dead chain in atari, a unit of its own, whose owner the record leaves to move
+    // escapes when, extended at its liberty, the opponent cannot take it in the small
+    // region around (a seki with the group around it, as a game played on would go).
+    if let Some(mover) = shut_in.to_move {
+        let mut left = ESCAPE_POSITION_BUDGET;
+        for (ci, chain) in ch.chains.iter().enumerate() {
+            let alone = chain
+                .stones
+                .first()
+                .and_then(|&s| units.get(unit_of[g.geo.unpad(s)]))
+                .is_some_and(|u| u.stones.len() == chain.stones.len());
+            if chain.color != mover
+                || chain.libs.len() != 1
+                || settled[ci]
+                || !alone
+                || !chain.stones.iter().all(|&s| dead[g.geo.unpad(s)])
+                || !escapes(&g, &lifted(&g, &dead), chain, &mut left)
+            {
+                continue;
+            }
+            for &s in &chain.stones {
+                dead[g.geo.unpad(s)] = false;
+            }
+            mark_stones(&g, chain, &mut seki_held);
+            by_reading(&mut std::iter::once(ci), &mut units);
+        }
+    }
     Estimate {
         dead,
         certain: false,
@@ -360,6 +389,66 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
         seki_held,
     }
 }
+
+/// Whether `chain`, in atari, escapes with its owner moving first on `board` (the other dead
+/// stones lifted): extended at its liberty (capturing nothing), it has two liberties or more,
+/// all in a small empty region where the opponent, moving first, cannot take it (an
+/// exhaustive capture search there, `left` nodes at most, less what it used).
+fn escapes(g: &Grid, board: &[Cell], chain: &Chain, left: &mut u32) -> bool {
+    let geo = &g.geo;
+    let [lib] = chain.libs[..] else {
+        return false;
+    };
+    let mut cells = board.to_vec();
+    for &s in &chain.stones {
+        cells[s] = chain.color;
+    }
+    // Joining another chain of its colour is no escape of its own: that chain's fate is
+    // another question (a chain in atari beside its living group is taken, above).
+    let joins = geo
+        .neighbours(lib)
+        .iter()
+        .any(|&q| cells[q] == chain.color && !chain.stones.contains(&q));
+    if cells[lib] != Cell::Empty || joins {
+        return false;
+    }
+    match PlayoutBoard::new(geo, &cells).liberties_after(lib, chain.color) {
+        Some((libs, false, _)) if libs >= 2 => {}
+        _ => return false,
+    }
+    cells[lib] = chain.color;
+    let after = Chains::of(geo, &cells);
+    let Some(target) = after.id[lib].and_then(|ci| after.chains.get(ci)) else {
+        return false;
+    };
+    // The empty points reachable from its liberties: the fight's ground, when small.
+    let mut area: Vec<usize> = Vec::new();
+    let mut stack: Vec<usize> = target.libs.clone();
+    while let Some(p) = stack.pop() {
+        if cells[p] != Cell::Empty || area.contains(&p) {
+            continue;
+        }
+        area.push(p);
+        if area.len() > ESCAPE_SPACE {
+            return false;
+        }
+        stack.extend(geo.neighbours(p));
+    }
+    area.sort_unstable();
+    let n = area.len() as u32;
+    let depth = (n * (n + 2)).clamp(8, reading::MAX_DEPTH);
+    let area = reading::Area::of(&area);
+    let budget = ESCAPE_BUDGET.min(*left);
+    let (answer, used) = reading::captures(geo, &cells, area, target, true, depth..=depth, budget);
+    *left -= used.min(*left);
+    answer == Some(false)
+}
+
+/// Largest empty region a chain in atari may escape into; nodes read there, for one chain
+/// and for a position.
+const ESCAPE_SPACE: usize = 8;
+const ESCAPE_BUDGET: u32 = 2_000;
+const ESCAPE_POSITION_BUDGET: u32 = 4_000;
 
 /// The reading of groups shut in a small space of their own, with what the estimate knows.
 struct ShutIn<'a> {

@@ -1068,3 +1068,35 @@ fn a_dead_groups_stone_in_a_ko_dies_with_it() {
     assert_eq!(status_at(&ld, &p, 1, 3), Some(ChainStatus::Dead));
     assert_eq!(status_at(&ld, &p, 2, 0), Some(ChainStatus::Alive));
 }
+
+#[test]
+fn a_chain_in_atari_whose_owner_is_to_move_escapes_into_seki() {
+    // A generated final position (notches, seed 17, e0371): Black's m13-n10 is in atari
+    // (its liberty l13) between White's ring h13-m10 and White's right side. Black to move
+    // extends at l13: Black and the ring then share k13 and l12, and neither can fill
+    // them (White at k13 or l12 is taken at once): seki, as GNU Go and KataGo say with
+    // Black to move. With White to move, or the mover unknown, White takes it at l13.
+    let p = pos(&[
+        "XXXXXXXOO..XX",
+        "X.X.XXXOOO.OX",
+        "XXXXXXXXXOOOX",
+        "X.X.X.XXXOOOX",
+        "XXXXXXXXXXXXO",
+        "X.X.X.X.XOOOO",
+        "XXXXXXXXXOOOO",
+        "X.X.X.X.X.O.O",
+        "XXXXXXXXXOOOO",
+        "X.X.X.X.X.O.O",
+        "XXXXXXXXXOOOO",
+        "X.X.X.X.X.O.O",
+        "XXXXXXXXXOOOO",
+    ]);
+    for ld in [est(&p), est_moving(&p, Color::White)] {
+        assert_eq!(status_at(&ld, &p, 11, 0), Some(ChainStatus::Dead));
+        assert_eq!(status_at(&ld, &p, 7, 0), Some(ChainStatus::Alive));
+    }
+    let ld = est_moving(&p, Color::Black);
+    assert_ne!(status_at(&ld, &p, 11, 0), Some(ChainStatus::Dead));
+    assert_eq!(status_at(&ld, &p, 7, 0), Some(ChainStatus::Alive));
+    assert_eq!(method_at(&ld, 11, 0), Some(Method::Reading));
+}

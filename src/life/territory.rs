@@ -159,12 +159,15 @@ pub(super) fn capturable(ld: &LifeAndDeath, pos: &Position) -> Vec<Capturable> {
         out.push(Capturable {
             stones: chain.stones.iter().map(|&s| geo.point(s)).collect(),
             status: ld.status[geo.unpad(s0)],
-            // A lone stone whose capture would be a ko may stay: nobody won that ko.
+            // A lone stone whose capture would be a ko may stay: nobody won that ko. A
+            // capture that also takes a friend in atari beside it is no ko.
             ko: chain.stones.len() == 1
-                && geo
-                    .neighbours(*lib)
-                    .iter()
-                    .all(|&q| q == s0 || g.cells[q] == chain.color || g.cells[q] == Cell::Edge),
+                && geo.neighbours(*lib).iter().all(|&q| {
+                    q == s0
+                        || g.cells[q] == Cell::Edge
+                        || (g.cells[q] == chain.color
+                            && ch.id[q].is_some_and(|ci| ch.chains[ci].libs.len() > 1))
+                }),
             liberty_owned: ld.territory[geo.unpad(*lib)] == chain.color.color(),
             color: chain.color,
         });

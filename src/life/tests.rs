@@ -1100,3 +1100,29 @@ fn a_chain_in_atari_whose_owner_is_to_move_escapes_into_seki() {
     assert_eq!(status_at(&ld, &p, 7, 0), Some(ChainStatus::Alive));
     assert_eq!(method_at(&ld, 11, 0), Some(Method::Reading));
 }
+
+#[test]
+fn two_stones_in_atari_taken_together_are_no_ko() {
+    // Black's lone d5 and e4 share their one liberty e5 inside Black's wall (Fox
+    // Pro2/9p/1550647483, M4 and N3). A White stone at e5 would stand among Black stones,
+    // as in a ko, but it takes both and keeps two liberties: no ko. With White to move they
+    // are taken (GNU Go and KataGo agree); Black to move connects at e5.
+    let p = pos(&[
+        ".O.OX....",
+        "OOOOX....",
+        "...OX....",
+        "..OOXXXXX",
+        "..OX.X...",
+        "..OOXOOOO",
+        "....O....",
+        "....O....",
+        "....O....",
+    ]);
+    let ld = est_moving(&p, Color::White);
+    assert_eq!(status_at(&ld, &p, 3, 4), Some(ChainStatus::Dead));
+    assert_eq!(status_at(&ld, &p, 4, 5), Some(ChainStatus::Dead));
+    assert_eq!(status_at(&ld, &p, 4, 3), Some(ChainStatus::Alive));
+    let ld = est_moving(&p, Color::Black);
+    assert_eq!(status_at(&ld, &p, 3, 4), Some(ChainStatus::Alive));
+    assert_eq!(status_at(&ld, &p, 4, 5), Some(ChainStatus::Alive));
+}

@@ -77,7 +77,8 @@ pub(super) fn read(
         if left == 0 {
             break;
         }
-        let Some(space) = space_of(g, ch, grp) else {
+        let settled = |ci: usize| matches!(wall(ci), Wall::Settled);
+        let Some(space) = space_of(g, ch, grp, &settled) else {
             continue;
         };
         if !space.walls.iter().all(|&w| match wall(w) {
@@ -223,11 +224,23 @@ struct Space {
 
 /// The space of `grp`: empty points reached from its liberties through empty points (and
 /// through the opposing stones it encloses, to the points they hold), and the opposing chains
-/// whose every liberty is among them and that touch no other group of the group's colour.
-/// `None` when it holds more than [`MAX_SPACE`] points or no point at all.
-fn space_of(g: &Grid, ch: &Chains, grp: &[usize]) -> Option<Space> {
+/// whose every liberty is among them and that touch no other group of the group's colour
+/// but chains `settled` by rule (a pass-alive chain is no way out for them). `None` when it
+/// holds more than [`MAX_SPACE`] points or no point at all.
+fn space_of(
+    g: &Grid,
+    ch: &Chains,
+    grp: &[usize],
+    settled: &dyn Fn(usize) -> bool,
+) -> Option<Space> {
     let own = ch.chains.get(*grp.first()?)?.color;
-    let around = Around { g, ch, grp, own };
+    let around = Around {
+        g,
+        ch,
+        grp,
+        own,
+        settled,
+    };
     let libs: Vec<usize> = grp
         .iter()
         .flat_map(|&ci| ch.chains[ci].libs.iter().copied())
@@ -276,6 +289,9 @@ struct Around<'a> {
     grp: &'a [usize],
     /// The group's colour.
     own: Cell,
+    /// Chains settled by rule (pass-alive): an opposing chain shut in the space may also
+    /// touch such a chain of the group's colour.
+    settled: &'a dyn Fn(usize) -> bool,
 }
 
 impl Around<'_> {
@@ -314,9 +330,17 @@ impl Around<'_> {
     }
 
     /// Every liberty among `empties`, and touching nothing of the group's colour but the
-    /// group: shut in its space.
+    /// group and settled chains: shut in its space.
     fn shut_in(&self, ci: usize, empties: &[usize]) -> bool {
-        self.ch.chains[ci].libs.iter().all(|l| empties.contains(l)) && self.only_grp(ci)
+        let ch = self.ch;
+        ch.chains[ci].libs.iter().all(|l| empties.contains(l))
+            && ch.chains[ci].stones.iter().all(|&s| {
+                self.g.geo.neighbours(s).into_iter().all(|q| {
+                    self.g.cells[q] != self.own
+                        || self.in_grp(q)
+                        || ch.id[q].is_some_and(|c| (self.settled)(c))
+                })
+            })
     }
 
     /// Stones inside a group's space can hold empty points the group does not touch (a point
@@ -407,7 +431,7 @@ mod tests {
         let (Some(group), Some(stone)) = (ch.id[at(1, 1)], ch.id[at(6, 2)]) else {
             panic!("stones at b2 and g3")
         };
-        let Some(space) = space_of(&g, &ch, &[group]) else {
+        let Some(space) = space_of(&g, &ch, &[group], &|_| false) else {
             panic!("the ring has a space")
         };
         assert_eq!(space.points, vec![at(2, 2), at(3, 2), at(4, 2)]);

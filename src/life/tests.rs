@@ -1126,3 +1126,33 @@ fn two_stones_in_atari_taken_together_are_no_ko() {
     assert_eq!(status_at(&ld, &p, 3, 4), Some(ChainStatus::Alive));
     assert_eq!(status_at(&ld, &p, 4, 5), Some(ChainStatus::Alive));
 }
+
+#[test]
+fn stones_inside_a_space_may_also_touch_a_pass_alive_friend_of_the_group() {
+    // A generated final position (notches, seed 23, e0242), Black to move: Black's
+    // l12-m13-m12-m11, in atari at k12, cuts into White's ring round h13, k13, k12 and
+    // touches White's pass-alive right side too. It is still inside the ring's space (its
+    // liberties are there; a pass-alive chain is no way out), so the space is read: Black
+    // takes l13 at k13 and White's ring, with no two eyes, dies, as GNU Go and KataGo say.
+    // Before, a chain touching any other White stone was a wall, and nothing was read.
+    let p = pos(&[
+        "XXXXXXO.O.OXO",
+        "X.X.XXXOO.XXO",
+        "XXXXXXXXOOOXO",
+        "X.X.XXXXXXXOO",
+        "XXXXXXXXXOOOO",
+        "X.X.X.X.X.O.O",
+        "XXXXXXXXXOOOO",
+        "X.X.X.X.X.O.O",
+        "XXXXXXXXXOOOO",
+        "X.X.X.X.X.O.O",
+        "XXXXXXXXXOOOO",
+        "X.X.X.X.X.O.O",
+        "XXXXXXXXXOOOO",
+    ]);
+    let ld = est_moving(&p, Color::Black);
+    assert_eq!(status_at(&ld, &p, 7, 1), Some(ChainStatus::Dead));
+    assert_eq!(status_at(&ld, &p, 11, 1), Some(ChainStatus::Alive));
+    assert_eq!(status_at(&ld, &p, 12, 0), Some(ChainStatus::Alive));
+    assert_eq!(method_at(&ld, 7, 1), Some(Method::Reading));
+}

@@ -70,6 +70,15 @@ fn whole_corpus_every_file_appears_and_named_files_are_right() {
     // The last move, Black's B[eg] (move 23), recreates an earlier whole-board position.
     assert_eq!(violations(superko[0]), vec![(23, "superko".to_string())]);
 
+    // An OGS game left with an open border: Black's K15-K14, joined to its living group only
+    // through empty points White holds, die alone, and the count is the players' W+111.5.
+    let ogs = records_for(
+        &records,
+        "go-brasil-ranking-psygo/sgf/dogemp_game_records_025.sgf",
+    );
+    assert_eq!(ogs.len(), 1);
+    assert_eq!(ogs[0]["verdict"], "match", "{}", ogs[0]["score"]);
+
     // Player names in CJK encodings come out right.
     let names: BTreeSet<String> = records
         .iter()

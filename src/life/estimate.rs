@@ -29,6 +29,9 @@ const WALL_KEPT: f64 = 0.7;
 /// and this share at most: a race they settle more clearly, the reading only confirms.
 const RACE_LOW: f64 = 0.1;
 const RACE_HIGH: f64 = 0.9;
+/// A chain of a living group kept in fewer of the playouts than this is cut off from it
+/// and dies alone (the group's other chains live).
+const TAIL_KEPT: f64 = 0.1;
 /// Share of the first playouts a colour must hold a point in to defend it as its own.
 const HOME_SHARE: f64 = 0.5;
 
@@ -380,6 +383,39 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
             }
             mark_stones(&g, chain, &mut seki_held);
             by_reading(&mut std::iter::once(ci), &mut units);
+        }
+    }
+    // A chain its living group's playouts almost never keep is cut off from it (joined only
+    // through empty points the opponent holds: an open border of an unfinished game). It
+    // dies alone, unless a reading decided it, a ko holds it or its owner, to move, saves it
+    // from atari.
+    for grp in &unsettled {
+        let k = group_kept(&ch, grp, &kept);
+        let hit =
+            |ci: usize, map: &[bool]| ch.chains[ci].stones.iter().any(|&s| map[g.geo.unpad(s)]);
+        if k < params.dead_below || grp.iter().any(|&ci| hit(ci, &dead)) {
+            continue;
+        }
+        for &ci in grp {
+            let c = &ch.chains[ci];
+            let unit = c.stones.first().map(|&s| unit_of[g.geo.unpad(s)]);
+            let by_playouts = unit
+                .and_then(|u| units.get(u))
+                .is_some_and(|u| u.method == Method::Playouts);
+            let saved = c.libs.len() < 2 && shut_in.to_move == Some(c.color);
+            if kept[ci] >= TAIL_KEPT || in_ko[ci] || saved || hit(ci, &seki_held) || !by_playouts {
+                continue;
+            }
+            mark_stones(&g, c, &mut dead);
+            let stones = stones_of(&[ci]);
+            if let Some(u) = unit.and_then(|u| units.get_mut(u)) {
+                u.stones.retain(|s| stones.binary_search(s).is_err());
+            }
+            units.push(Unit {
+                stones,
+                method: Method::Playouts,
+                kept: Some(kept[ci]),
+            });
         }
     }
     Estimate {

@@ -1,9 +1,10 @@
 //! The dead-stone estimate: Benson's pass-alive chains are settled first, static shapes the
 //! playouts misjudge (bent four in the corner) next, then the playouts decide the rest —
-//! group by group, never chain by chain, with open kos keeping their stone and groups near a
-//! coin toss flagged as unsure; local reading then overrules them where they are blind
-//! (groups shut in a small space, open capturing races, false seki). Each group's decision
-//! keeps how it was reached (a [`Unit`]).
+//! group by group rather than chain by chain, with open kos keeping their stone and groups
+//! near a coin toss flagged as unsure; local reading then overrules them where they are
+//! blind (groups shut in a small space, open capturing races, false seki, a chain in atari
+//! its owner to move saves), and a chain its living group's playouts almost never keep dies
+//! alone. Each group's decision keeps how it was reached (a [`Unit`]).
 
 use super::benson::{benson, enclosures};
 use super::enclosed;
@@ -30,8 +31,9 @@ const WALL_KEPT: f64 = 0.7;
 const RACE_LOW: f64 = 0.1;
 const RACE_HIGH: f64 = 0.9;
 /// A chain of a living group kept in fewer of the playouts than this is cut off from it
-/// and dies alone (the group's other chains live).
-const TAIL_KEPT: f64 = 0.1;
+/// and dies alone (the group's other chains live). At 0.3 a weak but connected chain of a
+/// finished game was taken; 0.2 leaves finished games as they were.
+const TAIL_KEPT: f64 = 0.2;
 /// Share of the first playouts a colour must hold a point in to defend it as its own.
 const HOME_SHARE: f64 = 0.5;
 

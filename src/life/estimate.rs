@@ -8,7 +8,6 @@
 
 use super::benson::{benson, enclosures};
 use super::enclosed;
-use super::playout::PlayoutBoard;
 use super::playout::playouts;
 use super::race;
 use super::reading;
@@ -433,51 +432,56 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
 /// all in a small empty region where the opponent, moving first, cannot take it (an
 /// exhaustive capture search there, `left` nodes at most, less what it used).
 fn escapes(g: &Grid, board: &[Cell], chain: &Chain, left: &mut u32) -> bool {
-    let geo = &g.geo;
+    let geo = g.geo;
     let [lib] = chain.libs[..] else {
         return false;
     };
-    let mut cells = board.to_vec();
+    let mut after = Grid {
+        geo,
+        cells: board.to_vec(),
+    };
     for &s in &chain.stones {
-        cells[s] = chain.color;
+        after.cells[s] = chain.color;
     }
     // Joining another chain of its colour is no escape of its own: that chain's fate is
     // another question (a chain in atari beside its living group is taken, above).
     let joins = geo
         .neighbours(lib)
         .iter()
-        .any(|&q| cells[q] == chain.color && !chain.stones.contains(&q));
-    if cells[lib] != Cell::Empty || joins {
+        .any(|&q| after.cells[q] == chain.color && !chain.stones.contains(&q));
+    if after.cells[lib] != Cell::Empty || joins {
         return false;
     }
-    match PlayoutBoard::new(geo, &cells).liberties_after(lib, chain.color) {
-        Some((libs, false, _)) if libs >= 2 => {}
-        _ => return false,
-    }
-    cells[lib] = chain.color;
-    let after = Chains::of(geo, &cells);
-    let Some(target) = after.id[lib].and_then(|ci| after.chains.get(ci)) else {
+    after.cells[lib] = chain.color;
+    let ch = Chains::of(&geo, &after.cells);
+    let captures = geo
+        .neighbours(lib)
+        .iter()
+        .any(|&q| ch.id[q].is_some_and(|ci| ch.chains[ci].libs.is_empty()));
+    let Some(target) = ch.id[lib].and_then(|ci| ch.chains.get(ci)) else {
         return false;
     };
-    // The empty points reachable from its liberties: the fight's ground, when small.
-    let mut area: Vec<usize> = Vec::new();
-    let mut stack: Vec<usize> = target.libs.clone();
-    while let Some(p) = stack.pop() {
-        if cells[p] != Cell::Empty || area.contains(&p) {
-            continue;
-        }
-        area.push(p);
-        if area.len() > ESCAPE_SPACE {
-            return false;
-        }
-        stack.extend(geo.neighbours(p));
+    if captures || target.libs.len() < 2 {
+        return false;
     }
+    // The empty points reachable from its liberties: the fight's ground, when small.
+    let Some(mut area) = enclosed::reach(&after, &target.libs, &[], ESCAPE_SPACE) else {
+        return false;
+    };
     area.sort_unstable();
     let n = area.len() as u32;
     let depth = (n * (n + 2)).clamp(8, reading::MAX_DEPTH);
     let area = reading::Area::of(&area);
     let budget = ESCAPE_BUDGET.min(*left);
-    let (answer, used) = reading::captures(geo, &cells, area, target, true, depth..=depth, budget);
+    let (answer, used) = reading::captures(
+        &geo,
+        &after.cells,
+        area,
+        target,
+        true,
+        depth..=depth,
+        budget,
+    );
     *left -= used.min(*left);
     answer == Some(false)
 }

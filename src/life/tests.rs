@@ -1149,3 +1149,105 @@ fn a_chain_cut_off_from_its_living_group_through_open_points_dies_alone() {
     assert_eq!(method_at(&ld, 6, 3), Some(Method::Playouts));
     assert!(ld.uncertain_groups().next().is_none());
 }
+
+/// Positions of random games (each side plays at random, never into its own one-point eye,
+/// never a suicide) on 7x7, 9x9 and 13x13, taken every `size` moves until the board fills.
+fn random_positions() -> Vec<Position> {
+    use crate::board::Board;
+    let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut out = Vec::new();
+    for size in [7u8, 9, 13] {
+        let n = usize::from(size) * usize::from(size);
+        for _ in 0..100 {
+            let mut b = Board::new(size, size);
+            let mut color = Color::Black;
+            let mut passes = 0;
+            for turn in 0..3 * n {
+                let start = (next() % n as u64) as usize;
+                let played = (0..n).map(|k| (start + k) % n).find_map(|i| {
+                    let p = Point {
+                        x: (i % usize::from(size)) as u8,
+                        y: (i / usize::from(size)) as u8,
+                    };
+                    let own_eye = [(0i8, 1i8), (0, -1), (1, 0), (-1, 0)]
+                        .iter()
+                        .all(|(dx, dy)| {
+                            let q = Point {
+                                x: p.x.wrapping_add_signed(*dx),
+                                y: p.y.wrapping_add_signed(*dy),
+                            };
+                            !b.on_board(q) || b.get(q) == Some(color)
+                        });
+                    if b.get(p).is_some() || own_eye {
+                        return None;
+                    }
+                    let mut after = b.clone();
+                    (after.play(color, p).suicided == 0).then_some(after)
+                });
+                match played {
+                    Some(after) => {
+                        b = after;
+                        passes = 0;
+                    }
+                    None => passes += 1,
+                }
+                color = color.opponent();
+                if turn % usize::from(size) == 0 || passes >= 2 {
+                    out.push(b.snapshot());
+                }
+                if passes >= 2 {
+                    break;
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn pass_alive_chains_and_read_seki_are_never_called_dead() {
+    // The promise, checked on every position of random games (filled boards full
+    // of pass-alive chains, seki and groups in atari): the estimate's later stages (races,
+    // seki proofs, escapes, cut-off chains) must never kill what Benson proved alive, nor a
+    // group the seki search read as holding.
+    use crate::board::{Chains, STONES};
+    let (mut pass_alive, mut seki_read) = (0, 0);
+    let positions = random_positions();
+    for p in &positions {
+        let ld = est(p);
+        let g = grid(p);
+        let ch = Chains::of(&g.geo, &g.cells);
+        for c in STONES {
+            for (ci, alive) in benson::benson(&g, &ch, c).into_iter().enumerate() {
+                if alive {
+                    pass_alive += 1;
+                    for &s in &ch.chains[ci].stones {
+                        let i = g.geo.unpad(s);
+                        assert_ne!(ld.status[i], Some(ChainStatus::Dead), "{:?}", p);
+                    }
+                }
+            }
+        }
+        for grp in ld.groups.iter().filter(|grp| grp.method == Method::Seki) {
+            seki_read += 1;
+            for s in &grp.stones {
+                let i = usize::from(s.y) * usize::from(p.width) + usize::from(s.x);
+                assert_ne!(ld.status[i], Some(ChainStatus::Dead), "{:?}", p);
+            }
+        }
+    }
+    // The random games must reach the cases the test is about.
+    assert!(positions.len() > 5000, "{} positions", positions.len());
+    assert!(pass_alive > 10_000, "{pass_alive} pass-alive chains");
+    assert!(seki_read > 0, "no seki read");
+    eprintln!(
+        "{} positions, {pass_alive} pass-alive chains, {seki_read} seki read",
+        positions.len()
+    );
+}

@@ -1211,13 +1211,14 @@ fn random_positions() -> Vec<Position> {
 }
 
 #[test]
-fn pass_alive_chains_and_read_seki_are_never_called_dead() {
+fn pass_alive_chains_are_never_called_dead() {
     // The promise, checked on every position of random games (filled boards full
     // of pass-alive chains, seki and groups in atari): the estimate's later stages (races,
-    // seki proofs, escapes, cut-off chains) must never kill what Benson proved alive, nor a
-    // group the seki search read as holding.
+    // seki proofs, escapes, cut-off chains) must never kill what Benson proved alive. (A
+    // group's decision is no such check: its chains, joined through empty points, may hold
+    // a seki and a chain a race takes.)
     use crate::board::{Chains, STONES};
-    let (mut pass_alive, mut seki_read) = (0, 0);
+    let mut pass_alive = 0;
     let positions = random_positions();
     for p in &positions {
         let ld = est(p);
@@ -1234,20 +1235,8 @@ fn pass_alive_chains_and_read_seki_are_never_called_dead() {
                 }
             }
         }
-        for grp in ld.groups.iter().filter(|grp| grp.method == Method::Seki) {
-            seki_read += 1;
-            for s in &grp.stones {
-                let i = usize::from(s.y) * usize::from(p.width) + usize::from(s.x);
-                assert_ne!(ld.status[i], Some(ChainStatus::Dead), "{:?}", p);
-            }
-        }
     }
     // The random games must reach the cases the test is about.
     assert!(positions.len() > 5000, "{} positions", positions.len());
     assert!(pass_alive > 10_000, "{pass_alive} pass-alive chains");
-    assert!(seki_read > 0, "no seki read");
-    eprintln!(
-        "{} positions, {pass_alive} pass-alive chains, {seki_read} seki read",
-        positions.len()
-    );
 }

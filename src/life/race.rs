@@ -9,6 +9,12 @@
 //! decides goes to the player the record leaves to move, as GNU Go and KataGo read a loaded
 //! record and as a game played on would go; with the mover unknown it is left as it was. One
 //! where neither side can capture is a seki (`seki` proves it).
+//!
+//! Two groups not fenced in alone, because weak chains round them are no safe walls, are
+//! read with such a chain as one fight of three units (an invader's group and the
+//! stones it shut in, two chains racing one in a corner). There only what holds whoever
+//! moves first is decided: a unit captured though its owner moves first dies, and when every
+//! unit of a colour dies so, the other colour's live.
 
 use super::enclosed::{outside_liberties, reach};
 use super::reading;
@@ -20,6 +26,12 @@ const MAX_AREA: usize = 14;
 const BUDGET: u32 = 3_000;
 /// Nodes all the races of one position may visit.
 const POSITION_BUDGET: u32 = 6_000;
+/// Most units one fight may hold: two racing and a weak chain round them (with four, most
+/// fights ran out of budget undecided).
+const MAX_UNITS: usize = 3;
+/// Nodes the fights of several units of one position may visit, out of what the pairs
+/// left: most such fights settle nothing, and every position would pay for them.
+const CLUSTER_BUDGET: u32 = 2_000;
 
 /// A race read out: the chains that die and those that live.
 pub(super) struct Race {
@@ -53,6 +65,9 @@ pub(super) fn read(
     let mut out = Vec::new();
     let mut left = POSITION_BUDGET;
     let mut decided = vec![false; racers.units.len()];
+    // Pairs fenced in alone first; then the pairs that were not, read with the weak
+    // chains round them (a fight of three units) on what budget is left.
+    let mut unfenced = Vec::new();
     for a in 0..racers.units.len() {
         for b in racers.partners(a) {
             if left == 0 {
@@ -70,17 +85,41 @@ pub(super) fn read(
             {
                 continue;
             }
-            let Some(race) = Pair::new(g, ch, &racers.units[a], &racers.units[b]) else {
+            let Some(pair) = Fight::new(g, ch, &racers, &[a, b]) else {
                 continue;
             };
-            if !racers.fenced(a, b, &race.area) {
+            if !racers.fenced(a, b, &pair.area) {
+                unfenced.push((a, b));
                 continue;
             }
-            if let Some(r) = race.outcome(g, to_move, &mut left) {
+            if let Some(r) = pair.outcome(g, to_move, &mut left) {
                 decided[a] = true;
                 decided[b] = true;
                 out.push(r);
             }
+        }
+    }
+    let mut left = left.min(CLUSTER_BUDGET);
+    for (a, b) in unfenced {
+        if left == 0 {
+            break;
+        }
+        let Some(members) = racers.cluster(a, b) else {
+            continue;
+        };
+        if members.iter().any(|&u| decided[u]) {
+            continue;
+        }
+        let Some(fight) = Fight::new(g, ch, &racers, &members) else {
+            continue;
+        };
+        // Who moves first does not decide a fight of several units: GNU Go and KataGo kept
+        // a Black group such a reading killed, White to move, in a Fox game ended by a count.
+        if let Some(r) = fight.outcome(g, None, &mut left) {
+            for &u in &members {
+                decided[u] = true;
+            }
+            out.push(r);
         }
     }
     out
@@ -221,6 +260,59 @@ impl<'a> Racers<'a> {
                 .iter()
                 .all(|&x| self.near[x].iter().any(|&o| !ours(o)))
     }
+
+    /// The units fighting with `a` and `b` when the two are not fenced in alone: the racing
+    /// units among the chains round them or their area that are not safe walls, added until
+    /// every other chain there is one (at most [`MAX_UNITS`] units, [`MAX_AREA`] points);
+    /// `None` when a chain in the way is no racer or the fight grows past those bounds.
+    fn cluster(&self, a: usize, b: usize) -> Option<Vec<usize>> {
+        let (g, ch) = (self.g, self.ch);
+        let mut members = vec![a, b];
+        loop {
+            let libs: Vec<usize> = members
+                .iter()
+                .flat_map(|&u| &self.units[u])
+                .flat_map(|&ci| ch.chains[ci].libs.iter().copied())
+                .collect();
+            let mut area = reach(g, &libs, &[], MAX_AREA)?;
+            // Sorted: `outside_liberties` searches it.
+            area.sort_unstable();
+            let ours = |o: usize| self.unit_of[o].is_some_and(|u| members.contains(&u));
+            let mut unsafe_units: Vec<usize> = Vec::new();
+            let fringe = area
+                .iter()
+                .flat_map(|&p| g.geo.neighbours(p))
+                .filter_map(|q| ch.id[q])
+                .chain(members.iter().flat_map(|&u| self.near[u].iter().copied()));
+            for o in fringe {
+                if ours(o)
+                    || ((self.wall_alive)(o)
+                        && outside_liberties(g, &g.cells, &ch.chains[o], &area).len() >= 2)
+                {
+                    continue;
+                }
+                unsafe_units.push(self.unit_of[o]?);
+            }
+            if unsafe_units.is_empty() {
+                members.sort_unstable();
+                return Some(members);
+            }
+            unsafe_units.sort_unstable();
+            unsafe_units.dedup();
+            members.extend(unsafe_units);
+            if members.len() > MAX_UNITS {
+                return None;
+            }
+        }
+    }
+
+    /// Whether unit `u` touches a chain outside `members`: a unit that touches only the
+    /// others lies in their eye space, where being captured is no death (they may be dead).
+    fn touches_wall(&self, u: usize, members: &[usize]) -> bool {
+        self.near[u]
+            .iter()
+            .any(|&o| self.unit_of[o].is_none_or(|v| !members.contains(&v)))
+    }
 }
 
 /// The racing units: each chain `racer` admits, joined to the admitted chains of its colour
@@ -273,10 +365,13 @@ fn units(g: &Grid, ch: &Chains, racer: &dyn Fn(usize) -> bool) -> Vec<Vec<usize>
     units
 }
 
-/// Two units in a race and the points they fight over.
-struct Pair<'a> {
+/// Units in a race (two, or a few when weak chains round them fight too) and the points
+/// they fight over.
+struct Fight<'a> {
     ch: &'a Chains,
-    units: [&'a [usize]; 2],
+    units: Vec<&'a [usize]>,
+    /// Per unit: whether it touches a chain outside the fight (see [`Racers::touches_wall`]).
+    walled: Vec<bool>,
     /// Empty points reached from their liberties, and their small chains' stones; ascending.
     area: Vec<usize>,
     /// Their big chains' stones (see `reading::Area::watched`).
@@ -284,27 +379,45 @@ struct Pair<'a> {
     depth: u32,
 }
 
-impl<'a> Pair<'a> {
-    /// The race between groups `x` and `y`, if they fight over few enough points.
-    fn new(g: &Grid, ch: &'a Chains, x: &'a [usize], y: &'a [usize]) -> Option<Pair<'a>> {
-        let libs: Vec<usize> = x
+impl<'a> Fight<'a> {
+    /// The race between `members`, if they fight over few enough points.
+    fn new(g: &Grid, ch: &'a Chains, racers: &'a Racers, members: &[usize]) -> Option<Fight<'a>> {
+        let units: Vec<&[usize]> = members
             .iter()
-            .chain(y)
+            .map(|&u| racers.units[u].as_slice())
+            .collect();
+        let libs: Vec<usize> = units
+            .iter()
+            .flat_map(|u| u.iter())
             .flat_map(|&ci| ch.chains[ci].libs.iter().copied())
             .collect();
         let mut area = reach(g, &libs, &[], MAX_AREA)?;
         let empties = area.len() as u32;
         let mut watched = Vec::new();
-        reading::replay_or_watch(ch, x.iter().chain(y).copied(), &mut area, &mut watched);
-        Some(Pair {
+        reading::replay_or_watch(
             ch,
-            units: [x, y],
+            units.iter().flat_map(|u| u.iter()).copied(),
+            &mut area,
+            &mut watched,
+        );
+        Some(Fight {
+            ch,
+            walled: members
+                .iter()
+                .map(|&u| racers.touches_wall(u, members))
+                .collect(),
+            units,
             area,
             watched,
             // Each side fills the other's liberties, a move each: twice the points, and a
             // few more for throw-ins and captures inside.
             depth: (2 * empties + 4).clamp(8, reading::MAX_DEPTH),
         })
+    }
+
+    /// Unit `i`'s colour.
+    fn colour(&self, i: usize) -> Option<Cell> {
+        self.units[i].first().map(|&ci| self.ch.chains[ci].color)
     }
 
     /// Unit `i`'s biggest chain: the one a race takes.
@@ -319,8 +432,10 @@ impl<'a> Pair<'a> {
     /// `attacker_first`; `None` when the budget ran out.
     fn captured(&self, g: &Grid, i: usize, attacker_first: bool, left: &mut u32) -> Option<bool> {
         let target = self.target(i)?;
-        let rivals: Vec<usize> = self.units[1 - i]
-            .iter()
+        let colour = self.colour(i);
+        let rivals: Vec<usize> = (0..self.units.len())
+            .filter(|&j| self.colour(j) != colour)
+            .flat_map(|j| self.units[j].iter())
             .filter_map(|&ci| self.ch.chains[ci].stones.first().copied())
             .collect();
         let (answer, used) = reading::captures(
@@ -340,29 +455,58 @@ impl<'a> Pair<'a> {
         answer
     }
 
-    /// The race's outcome, or `None` when the reading cannot say: the biggest chain of a unit
-    /// captured though its owner moves first dies (the unit's other chains may still connect
-    /// out: they keep their verdict), and the other unit lives; failing that, the biggest
-    /// chain of the unit not `to_move` if the unit to move captures it moving first.
+    /// The race's outcome, or `None` when the reading cannot say. The biggest chain of a
+    /// unit captured though its owner moves first dies (the unit's other chains may still
+    /// connect out: they keep their verdict); when every unit of a colour dies so, the other
+    /// colour's units live. Failing any, when the side not `to_move` has one unit, its biggest
+    /// chain dies if the side to move captures it moving first, and the mover's units live.
+    /// A unit lying only in the others' eye space is never found dead.
     fn outcome(&self, g: &Grid, to_move: Option<Cell>, left: &mut u32) -> Option<Race> {
-        let race = |loser: usize| {
-            Some(Race {
-                dead: vec![self.target(loser)?],
-                alive: self.units[1 - loser].to_vec(),
-            })
+        let k = self.units.len();
+        let alive_of = |loser: Option<Cell>| -> Vec<usize> {
+            (0..k)
+                .filter(|&j| self.colour(j) != loser)
+                .flat_map(|j| self.units[j].iter().copied())
+                .collect()
         };
-        for loser in [0, 1] {
-            if self.captured(g, loser, false, left)? {
-                return race(loser);
+        let mut lost: Vec<usize> = Vec::new();
+        for i in (0..k).filter(|&i| self.walled[i]) {
+            if self.captured(g, i, false, left)? {
+                lost.push(i);
+                // Two units: the other is the winner, nothing left to read.
+                if k == 2 {
+                    break;
+                }
             }
         }
-        // Neither loses whoever starts: the first move may decide it, and the record says
-        // who makes it.
-        let colour = |i: usize| self.units[i].first().map(|&ci| self.ch.chains[ci].color);
-        let mover = (0..2).find(|&i| to_move.is_some() && colour(i) == to_move)?;
-        if self.captured(g, 1 - mover, true, left)? {
-            return race(1 - mover);
+        if let Some(&first) = lost.first() {
+            let loser = self.colour(first);
+            if lost.iter().any(|&i| self.colour(i) != loser) {
+                return None;
+            }
+            let all_lost = (0..k).all(|j| self.colour(j) != loser || lost.contains(&j));
+            return Some(Race {
+                dead: lost.iter().filter_map(|&i| self.target(i)).collect(),
+                alive: if all_lost {
+                    alive_of(loser)
+                } else {
+                    Vec::new()
+                },
+            });
         }
-        None
+        // None loses whoever starts: the first move may decide it, and the record says who
+        // makes it.
+        let mover = to_move?;
+        let others: Vec<usize> = (0..k).filter(|&i| self.colour(i) != Some(mover)).collect();
+        let [loser] = others[..] else {
+            return None;
+        };
+        if !self.walled[loser] || !self.captured(g, loser, true, left)? {
+            return None;
+        }
+        Some(Race {
+            dead: vec![self.target(loser)?],
+            alive: alive_of(self.colour(loser)),
+        })
     }
 }

@@ -1240,3 +1240,28 @@ fn pass_alive_chains_are_never_called_dead() {
     assert!(positions.len() > 5000, "{} positions", positions.len());
     assert!(pass_alive > 10_000, "{pass_alive} pass-alive chains");
 }
+
+#[test]
+fn an_invader_and_the_stones_it_shut_in_are_read_as_one_fight() {
+    // A generated invasion (benches/peers/invader_positions.py, seed 67, i0037b): White's
+    // c12-c10 group, two liberties (b12, d12), shut in Black's upper left with Black's c13
+    // and a11 (in atari) lying only against it. No pair of them is a race fenced in by safe
+    // walls (each of the two Black stones is weak), so the playouts decided, near a coin
+    // toss, and kept White. Read as one fight of the three, White is taken even moving
+    // first: dead, and the two Black stones live (GNU Go and KataGo agree).
+    let p = generated_13(&[
+        "..X..XXXXOOOO",
+        "..O.XXX.X.O.O",
+        "XOOXXXXXXOOOO",
+        "OOOXXXX.X.O.O",
+        "XXXXXXXXXOOOO",
+        "XXXXX.X.X.O.O",
+    ]);
+    for ld in [est(&p), est_moving(&p, Color::Black)] {
+        assert_eq!(status_at(&ld, &p, 2, 1), Some(ChainStatus::Dead));
+        assert_eq!(status_at(&ld, &p, 0, 3), Some(ChainStatus::Dead));
+        assert_eq!(status_at(&ld, &p, 2, 0), Some(ChainStatus::Alive));
+        assert_eq!(status_at(&ld, &p, 0, 2), Some(ChainStatus::Alive));
+        assert_eq!(method_at(&ld, 2, 1), Some(Method::Reading));
+    }
+}

@@ -461,11 +461,76 @@ fn escapes(g: &Grid, board: &[Cell], chain: &Chain, left: &mut u32) -> bool {
     let Some(target) = ch.id[lib].and_then(|ci| ch.chains.get(ci)) else {
         return false;
     };
-    if captures || target.libs.len() < 2 {
+    if captures {
+        return false;
+    }
+    holds(&after, target, left)
+}
+
+/// Whether `chain`, in atari on `board`, lives once its owner takes the opposing chain in
+/// atari beside it by playing `play`: the capture leaves it two liberties or more, all in a
+/// small empty region where the opponent, moving first, cannot take it (as [`escapes`]).
+pub(super) fn saved_by_capture(g: &Grid, board: &[Cell], chain: &Chain, play: usize) -> bool {
+    let geo = g.geo;
+    if board.get(play) != Some(&Cell::Empty) {
+        return false;
+    }
+    let mut after = Grid {
+        geo,
+        cells: board.to_vec(),
+    };
+    after.cells[play] = chain.color;
+    let before = Chains::of(&geo, &after.cells);
+    let mut took = 0;
+    for q in geo.neighbours(play) {
+        if let Some(o) = before.id[q].map(|ci| &before.chains[ci])
+            && o.color == chain.color.opponent()
+            && o.libs.is_empty()
+            && after.cells[q] != Cell::Empty
+        {
+            for &s in &o.stones {
+                after.cells[s] = Cell::Empty;
+            }
+            took += o.stones.len();
+        }
+    }
+    let ch = Chains::of(&geo, &after.cells);
+    let own = chain.stones.first().and_then(|&s| ch.id[s]);
+    let Some(target) = own.and_then(|ci| ch.chains.get(ci)) else {
+        return false;
+    };
+    // The capture must join it to its friends (two of its liberties each touching a friend
+    // that was there before, not the capturing stone alone) or make it room (two stones
+    // taken or more): a lone stone taken inside the opponent's area saves nothing, the
+    // chain is cut off and dies all the same.
+    let friend = |q: usize| {
+        ch.id[q].is_some_and(|ci| {
+            let c = &ch.chains[ci];
+            c.color == chain.color
+                && Some(ci) != own
+                && c.stones
+                    .iter()
+                    .any(|&s| s != play && board[s] == chain.color)
+        })
+    };
+    let joined = target
+        .libs
+        .iter()
+        .filter(|&&l| geo.neighbours(l).iter().any(|&q| friend(q)))
+        .count();
+    let mut left = ESCAPE_BUDGET;
+    took > 0 && (joined >= 2 || took >= 2) && holds(&after, target, &mut left)
+}
+
+/// Whether `target` on `after` has two liberties or more, all in a small empty region where
+/// the opponent, moving first, cannot take it within `left` nodes (less what it used).
+fn holds(after: &Grid, target: &Chain, left: &mut u32) -> bool {
+    let geo = after.geo;
+    if target.libs.len() < 2 {
         return false;
     }
     // The empty points reachable from its liberties: the fight's ground, when small.
-    let Some(mut area) = enclosed::reach(&after, &target.libs, &[], ESCAPE_SPACE) else {
+    let Some(mut area) = enclosed::reach(after, &target.libs, &[], ESCAPE_SPACE) else {
         return false;
     };
     area.sort_unstable();
@@ -691,7 +756,7 @@ fn open_ko(g: &Grid, ch: &Chains, chain: &Chain) -> Option<Vec<usize>> {
 }
 
 /// The padded cells of `g` with the stones `dead` names (row-major) taken off.
-fn lifted(g: &Grid, dead: &[bool]) -> Vec<Cell> {
+pub(super) fn lifted(g: &Grid, dead: &[bool]) -> Vec<Cell> {
     let mut cells = g.cells.clone();
     for (i, _) in dead.iter().enumerate().filter(|(_, d)| **d) {
         cells[g.geo.pad(i)] = Cell::Empty;

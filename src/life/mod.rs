@@ -24,7 +24,7 @@ mod territory;
 #[cfg(test)]
 pub(crate) mod tests;
 
-use crate::board::{Color, Point, Position};
+use crate::board::{Cell, Color, Point, Position};
 use serde::Serialize;
 use territory::finish;
 
@@ -458,10 +458,50 @@ fn take_left_in_atari(
     let w = pos.width as usize;
     let mut taken = false;
     let is_held = |p: &Point| held.get(p.y as usize * w + p.x as usize) == Some(&true);
-    for chain in territory::capturable(ld, pos)
+    let all = territory::capturable(ld, pos);
+    let candidates: Vec<&territory::Capturable> = all
         .iter()
         .filter(|c| c.taken(to_move) && !c.stones.iter().all(is_held))
-    {
+        .collect();
+    let touch = |a: &territory::Capturable, b: &territory::Capturable| {
+        a.stones.iter().any(|p| {
+            b.stones
+                .iter()
+                .any(|q| p.x.abs_diff(q.x) + p.y.abs_diff(q.y) == 1)
+        })
+    };
+    // Two chains in atari side by side: the player to move takes the other's and saves its
+    // own (a stone the last move put in atari beside the chain it ataried), if the capture
+    // leaves it safe: a stone inside the opponent's area dies all the same.
+    let grid = crate::board::Grid::from_position(pos).filter(|_| dead.len() == pos.cells.len());
+    let lifted = grid.as_ref().map(|g| {
+        let board = estimate::lifted(g, dead);
+        let ch = crate::board::Chains::of(&g.geo, &board);
+        (g, board, ch)
+    });
+    let saved = |c: &territory::Capturable| {
+        let Some((g, board, ch)) = lifted.as_ref() else {
+            return false;
+        };
+        let chain_at = |p: &Point| {
+            g.geo
+                .index(*p)
+                .and_then(|i| ch.id[i])
+                .map(|ci| &ch.chains[ci])
+        };
+        let Some(own) = c.stones.first().and_then(chain_at) else {
+            return false;
+        };
+        to_move.map(Cell::of) == Some(c.color)
+            && candidates
+                .iter()
+                .filter(|o| o.color != c.color && touch(c, o))
+                .filter_map(|o| o.stones.first().and_then(chain_at))
+                .filter_map(|o| o.libs.first().copied().filter(|_| o.libs.len() == 1))
+                .any(|play| estimate::saved_by_capture(g, board, own, play))
+    };
+    let spared: Vec<bool> = candidates.iter().map(|c| saved(c)).collect();
+    for (chain, _) in candidates.iter().zip(spared).filter(|(_, s)| !s) {
         let mut stones: Vec<usize> = chain
             .stones
             .iter()

@@ -112,7 +112,7 @@ pub(super) struct Capturable {
     /// Its one liberty is its own colour's territory.
     liberty_owned: bool,
     /// Its colour.
-    color: Cell,
+    pub color: Cell,
 }
 
 impl Capturable {

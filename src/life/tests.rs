@@ -1265,3 +1265,23 @@ fn an_invader_and_the_stones_it_shut_in_are_read_as_one_fight() {
         assert_eq!(method_at(&ld, 2, 1), Some(Method::Reading));
     }
 }
+
+#[test]
+fn of_two_chains_in_atari_side_by_side_the_player_to_move_takes_the_other() {
+    // A yenw game counted right after Black's last move (FineArt vs 剑过无声, 77506283, A3
+    // and B3), turned onto a 13x13 edge: White's k13 is in atari, and so is Black's k12,
+    // which ataried it. White to move takes k12 at k11, and k13's two liberties then touch
+    // its friends (l13 touches l12, k12 touches j12 and l12): GNU Go and KataGo keep it.
+    // Both were taken, as chains left in atari, whoever moved. Black to move takes k13.
+    let p = generated_13(&[
+        "XXXXXXXXXO...",
+        "XXXXXXXXOXO..",
+        "XXXXXXXXO...O",
+        "XXXXXXXXOOOOO",
+    ]);
+    let ld = est_moving(&p, Color::White);
+    assert_eq!(status_at(&ld, &p, 9, 0), Some(ChainStatus::Alive));
+    assert_eq!(status_at(&ld, &p, 9, 1), Some(ChainStatus::Dead));
+    let ld = est_moving(&p, Color::Black);
+    assert_eq!(status_at(&ld, &p, 9, 0), Some(ChainStatus::Dead));
+}

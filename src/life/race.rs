@@ -10,11 +10,12 @@
 //! record and as a game played on would go; with the mover unknown it is left as it was. One
 //! where neither side can capture is a seki (`seki` proves it).
 //!
-//! Two groups not fenced in alone, because weak chains round them are no safe walls, are
-//! read with such a chain as one fight of three units (an invader's group and the
-//! stones it shut in, two chains racing one in a corner). There only what holds whoever
-//! moves first is decided: a unit captured though its owner moves first dies, and when every
-//! unit of a colour dies so, the other colour's live.
+//! Two groups not fenced in alone are read again as one fight: with the weak chain round
+//! them that is no safe wall (three units: an invader's group and the stones it shut in,
+//! two chains racing one in a corner), or as they are when one lies only in the other's eye
+//! space. There only what holds whoever moves first is decided: a unit captured though its
+//! owner moves first dies (never one lying only against the others: its capture is no
+//! death), and when every unit of a colour dies so, the other colour's live.
 
 use super::enclosed::{outside_liberties, reach};
 use super::reading;
@@ -65,8 +66,9 @@ pub(super) fn read(
     let mut out = Vec::new();
     let mut left = POSITION_BUDGET;
     let mut decided = vec![false; racers.units.len()];
-    // Pairs fenced in alone first; then the pairs that were not, read with the weak
-    // chains round them (a fight of three units) on what budget is left.
+    // Pairs fenced in alone first; then the pairs that were not, read as one fight with
+    // the weak chain round them, or alone when one lies in the other's eye space, on what
+    // budget is left (at most `CLUSTER_BUDGET`).
     let mut unfenced = Vec::new();
     for a in 0..racers.units.len() {
         for b in racers.partners(a) {

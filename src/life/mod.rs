@@ -444,8 +444,8 @@ fn decisions(
 
 /// Marks dead the chains `ld` leaves in atari among living opposing stones (no ko; their
 /// liberty in their own territory only when their owner is not `to_move`; none the estimate
-/// read in seki, `held`), each taken out of its unit as a unit of its own; true when there
-/// was one. The opponent, moving first once the game is over, takes such a chain even when
+/// read in seki, `held`; none of `to_move`'s that taking such a chain beside it saves),
+/// each taken out of its unit as a unit of its own; true when there was one. The opponent, moving first once the game is over, takes such a chain even when
 /// the group around it lives; players mark them dead (510 of 517 in KGS January's markup).
 fn take_left_in_atari(
     pos: &Position,
@@ -473,7 +473,9 @@ fn take_left_in_atari(
     // Two chains in atari side by side: the player to move takes the other's and saves its
     // own (a stone the last move put in atari beside the chain it ataried), if the capture
     // leaves it safe: a stone inside the opponent's area dies all the same.
-    let grid = crate::board::Grid::from_position(pos).filter(|_| dead.len() == pos.cells.len());
+    let movers = |c: &&territory::Capturable| to_move.map(Cell::of) == Some(c.color);
+    let grid = crate::board::Grid::from_position(pos)
+        .filter(|_| dead.len() == pos.cells.len() && candidates.iter().any(movers));
     let lifted = grid.as_ref().map(|g| {
         let board = estimate::lifted(g, dead);
         let ch = crate::board::Chains::of(&g.geo, &board);
@@ -492,7 +494,7 @@ fn take_left_in_atari(
         let Some(own) = c.stones.first().and_then(chain_at) else {
             return false;
         };
-        to_move.map(Cell::of) == Some(c.color)
+        movers(&c)
             && candidates
                 .iter()
                 .filter(|o| o.color != c.color && touch(c, o))

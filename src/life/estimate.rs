@@ -8,7 +8,7 @@
 
 use super::benson::{benson, enclosures};
 use super::enclosed;
-use super::playout::playouts;
+use super::playout::{PlayoutBoard, playouts};
 use super::race;
 use super::reading;
 use super::seki;
@@ -475,25 +475,18 @@ pub(super) fn saved_by_capture(g: &Grid, board: &[Cell], chain: &Chain, play: us
     if board.get(play) != Some(&Cell::Empty) {
         return false;
     }
-    let mut after = Grid {
+    // The move, played with its captures by the playout board.
+    let mut moved = PlayoutBoard::new(&geo, board);
+    moved.play(play, chain.color);
+    let after = Grid {
         geo,
-        cells: board.to_vec(),
+        cells: moved.board.cells,
     };
-    after.cells[play] = chain.color;
-    let before = Chains::of(&geo, &after.cells);
-    let mut took = 0;
-    for q in geo.neighbours(play) {
-        if let Some(o) = before.id[q].map(|ci| &before.chains[ci])
-            && o.color == chain.color.opponent()
-            && o.libs.is_empty()
-            && after.cells[q] != Cell::Empty
-        {
-            for &s in &o.stones {
-                after.cells[s] = Cell::Empty;
-            }
-            took += o.stones.len();
-        }
-    }
+    let took = board
+        .iter()
+        .zip(&after.cells)
+        .filter(|&(&b, &a)| b == chain.color.opponent() && a == Cell::Empty)
+        .count();
     let ch = Chains::of(&geo, &after.cells);
     let own = chain.stones.first().and_then(|&s| ch.id[s]);
     let Some(target) = own.and_then(|ci| ch.chains.get(ci)) else {

@@ -240,27 +240,30 @@ impl<'a> Racers<'a> {
     /// and each unit touches such a wall (a unit that touches only the other lies in its eye
     /// space, where losing the race is no death: the other may be dead).
     fn fenced(&self, a: usize, b: usize, area: &[usize]) -> bool {
+        let pair = [a, b];
+        self.unsafe_round(&pair, area).is_empty()
+            && pair.iter().all(|&x| self.touches_wall(x, &pair))
+    }
+
+    /// The chains next to `members` or to `area` (ascending) that belong to none of them and
+    /// are no safe wall: not `wall_alive`, or with fewer than two liberties outside the area
+    /// (a weak one would be part of the fight).
+    fn unsafe_round(&self, members: &[usize], area: &[usize]) -> Vec<usize> {
         let (g, ch) = (self.g, self.ch);
-        let ours = |o: usize| self.unit_of[o] == Some(a) || self.unit_of[o] == Some(b);
+        let ours = |o: usize| self.unit_of[o].is_some_and(|u| members.contains(&u));
         let safe = |o: usize| {
-            if !(self.wall_alive)(o) {
-                return false;
-            }
-            outside_liberties(g, &g.cells, &ch.chains[o], area).len() >= 2
+            (self.wall_alive)(o) && outside_liberties(g, &g.cells, &ch.chains[o], area).len() >= 2
         };
-        let mut fringe: Vec<usize> = area
+        let mut round: Vec<usize> = area
             .iter()
             .flat_map(|&p| g.geo.neighbours(p))
             .filter_map(|q| ch.id[q])
-            .chain(self.near[a].iter().chain(&self.near[b]).copied())
-            .filter(|&o| !ours(o))
+            .chain(members.iter().flat_map(|&u| self.near[u].iter().copied()))
+            .filter(|&o| !ours(o) && !safe(o))
             .collect();
-        fringe.sort_unstable();
-        fringe.dedup();
-        fringe.iter().all(|&o| safe(o))
-            && [a, b]
-                .iter()
-                .all(|&x| self.near[x].iter().any(|&o| !ours(o)))
+        round.sort_unstable();
+        round.dedup();
+        round
     }
 
     /// The units fighting with `a` and `b` when the two are not fenced in alone: the racing
@@ -268,7 +271,7 @@ impl<'a> Racers<'a> {
     /// every other chain there is one (at most [`MAX_UNITS`] units, [`MAX_AREA`] points);
     /// `None` when a chain in the way is no racer or the fight grows past those bounds.
     fn cluster(&self, a: usize, b: usize) -> Option<Vec<usize>> {
-        let (g, ch) = (self.g, self.ch);
+        let ch = self.ch;
         let mut members = vec![a, b];
         loop {
             let libs: Vec<usize> = members
@@ -276,32 +279,21 @@ impl<'a> Racers<'a> {
                 .flat_map(|&u| &self.units[u])
                 .flat_map(|&ci| ch.chains[ci].libs.iter().copied())
                 .collect();
-            let mut area = reach(g, &libs, &[], MAX_AREA)?;
+            let mut area = reach(self.g, &libs, &[], MAX_AREA)?;
             // Sorted: `outside_liberties` searches it.
             area.sort_unstable();
-            let ours = |o: usize| self.unit_of[o].is_some_and(|u| members.contains(&u));
-            let mut unsafe_units: Vec<usize> = Vec::new();
-            let fringe = area
-                .iter()
-                .flat_map(|&p| g.geo.neighbours(p))
-                .filter_map(|q| ch.id[q])
-                .chain(members.iter().flat_map(|&u| self.near[u].iter().copied()));
-            for o in fringe {
-                if ours(o)
-                    || ((self.wall_alive)(o)
-                        && outside_liberties(g, &g.cells, &ch.chains[o], &area).len() >= 2)
-                {
-                    continue;
-                }
-                unsafe_units.push(self.unit_of[o]?);
-            }
-            if unsafe_units.is_empty() {
+            let round = self.unsafe_round(&members, &area);
+            if round.is_empty() {
                 members.sort_unstable();
                 return Some(members);
             }
-            unsafe_units.sort_unstable();
-            unsafe_units.dedup();
-            members.extend(unsafe_units);
+            let mut added = round
+                .iter()
+                .map(|&o| self.unit_of[o])
+                .collect::<Option<Vec<usize>>>()?;
+            added.sort_unstable();
+            added.dedup();
+            members.extend(added);
             if members.len() > MAX_UNITS {
                 return None;
             }

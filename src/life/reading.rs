@@ -4,7 +4,7 @@
 //! proved positions; a result that ran out of budget is `None`, never a guess.
 
 use crate::board::{Cell, Chain, Chains, Geometry};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::ops::RangeInclusive;
 
 /// Whether `target`'s opponent captures it with moves confined to `area` (the defender may
@@ -34,12 +34,16 @@ pub(super) fn captures(
         attacker: target.color.opponent(),
         target: t,
         budget,
-        table: HashMap::new(),
+        table: FxHashMap::default(),
         walk: Vec::new(),
         found: Vec::new(),
         marks: vec![0; cells.len()],
         stamp: 0,
         cuts: 0,
+        boards: Vec::new(),
+        option_lists: Vec::new(),
+        captured: Vec::new(),
+        scratch: Scratch::default(),
     };
     // Iterative deepening: a short capture is proved before the deep lines of the moves that
     // fail are read out (the table keeps what the shallower rounds proved).
@@ -48,7 +52,7 @@ pub(super) fn captures(
     let mut finished = None;
     let mut withheld = 0;
     loop {
-        let answer = search.attacker_wins(cells.to_vec(), None, attacker_first, d);
+        let answer = search.attacker_wins(cells, None, attacker_first, d);
         // Nodes visited: the budget less what is left and what the cap below withheld.
         let used = budget - search.budget - withheld;
         match answer {
@@ -147,7 +151,7 @@ struct Search<'a> {
     budget: u32,
     /// Proved results by position, side to move and ko point: `(attacker wins, depth)`, the
     /// depth `u32::MAX` for a failure that holds at any depth.
-    table: HashMap<(u64, bool, usize), (bool, u32)>,
+    table: FxHashMap<(u64, bool, usize), (bool, u32)>,
     /// The stones of the last chain walked.
     walk: Vec<usize>,
     /// The liberties the last walk found.
@@ -158,6 +162,51 @@ struct Search<'a> {
     /// Lines cut short by the depth so far: a failed attack whose subtree met none holds
     /// at any depth.
     cuts: u64,
+    /// Spare boards and option lists, one of each per ply in use: a node borrows them
+    /// instead of allocating its own (the search visits thousands of nodes a position).
+    boards: Vec<Vec<Cell>>,
+    option_lists: Vec<Vec<(usize, Option<usize>)>>,
+    /// The stones a move captures.
+    captured: Vec<usize>,
+    /// Buffers of the pass-alive test.
+    scratch: Scratch,
+}
+
+/// The pass-alive test's buffers, flat: regions index ranges of `ids` (their bordering
+/// chains) and of `vital` (the chains they are vital to).
+#[derive(Default)]
+struct Scratch {
+    /// Per point: (stamp, chain id) of a defender stone whose chain has an id this call.
+    owner: Vec<(u32, u32)>,
+    stamp: u32,
+    /// Per area point: reached by a region.
+    seen: Vec<bool>,
+    stack: Vec<usize>,
+    empties: Vec<usize>,
+    border: Vec<usize>,
+    ids: Vec<u32>,
+    vital: Vec<u32>,
+    /// Per closed region: its ranges in `ids` and `vital`.
+    regions: Vec<(usize, usize, usize, usize)>,
+    alive: Vec<bool>,
+    healthy: Vec<bool>,
+    count: Vec<u32>,
+}
+
+impl Scratch {
+    /// Empties the lists for an area of `len` points (the chain ids stay stamped).
+    fn clear(&mut self, len: usize) {
+        self.seen.clear();
+        self.seen.resize(len, false);
+        for v in [&mut self.stack, &mut self.empties, &mut self.border] {
+            v.clear();
+        }
+        self.ids.clear();
+        self.vital.clear();
+        self.regions.clear();
+        self.alive.clear();
+        self.healthy.clear();
+    }
 }
 
 impl Search<'_> {
@@ -165,7 +214,7 @@ impl Search<'_> {
     /// ran out first. The defender may pass; the attacker may not (a pass gains it nothing).
     fn attacker_wins(
         &mut self,
-        cells: Vec<Cell>,
+        cells: &[Cell],
         ko: Option<usize>,
         attacker_to_move: bool,
         depth: u32,
@@ -177,7 +226,7 @@ impl Search<'_> {
             self.cuts += 1;
             return Some(false);
         }
-        let key = (self.hash(&cells), attacker_to_move, ko.unwrap_or(0));
+        let key = (self.hash(cells), attacker_to_move, ko.unwrap_or(0));
         if let Some(&(wins, at)) = self.table.get(&key)
             && (wins || at >= depth)
         {
@@ -193,7 +242,7 @@ impl Search<'_> {
         // nodes leave the test to their children.
         if attacker_to_move {
             let moves = depth.div_ceil(2) as usize;
-            if self.chain(&cells, self.target, moves + 1) > moves {
+            if self.chain(cells, self.target, moves + 1) > moves {
                 self.cuts += 1;
                 return Some(false);
             }
@@ -202,10 +251,11 @@ impl Search<'_> {
         // proof found early spares the rest of the tree), both sides the points with most
         // empty neighbours (vital points) before the others; the defender a pass first.
         let geo = self.geo;
-        let mut options: Vec<(usize, Option<usize>)> = Vec::with_capacity(self.area.len() + 1);
+        let mut options = self.option_lists.pop().unwrap_or_default();
+        options.clear();
         // In a race the defender fills the rival chains' liberties first (they are in
         // `found` from here on), a pass after them.
-        let racing = !attacker_to_move && self.rival_libs(&cells);
+        let racing = !attacker_to_move && self.rival_libs(cells);
         if !attacker_to_move {
             options.push((if racing { 6 } else { 0 }, None));
         }
@@ -222,52 +272,20 @@ impl Search<'_> {
         // A target alive whatever the attacker does (two eyes of its own, Benson's sense)
         // ends the line: without this, every move inside a living group's eyes is tried. (It
         // comes after the ordering, which reads the target's walk that this test replaces.)
-        if attacker_to_move && depth >= 3 && self.eye_points(&cells) >= 2 && self.pass_alive(&cells)
-        {
+        if attacker_to_move && depth >= 3 && self.eye_points(cells) >= 2 && self.pass_alive(cells) {
+            self.option_lists.push(options);
             self.table.insert(key, (false, u32::MAX));
             return Some(false);
         }
         if self.budget == 0 {
+            self.option_lists.push(options);
             return None;
         }
         self.budget -= 1;
-        let mover = if attacker_to_move {
-            self.attacker
-        } else {
-            self.attacker.opponent()
-        };
         let cuts = self.cuts;
-        // The attacker needs one winning move; the defender one refutation, a pass included.
-        let mut unknown = false;
-        for (_, option) in options {
-            let (next, next_ko) = match option {
-                None => (cells.clone(), None),
-                Some(p) if Some(p) == ko => continue,
-                Some(p) => match self.play(&cells, p, mover) {
-                    Some(played) => played,
-                    None => continue,
-                },
-            };
-            match self.attacker_wins(next, next_ko, !attacker_to_move, depth - 1) {
-                // The mover got what it wanted: proved.
-                Some(wins) if wins == attacker_to_move => {
-                    let at = if wins || self.cuts > cuts {
-                        depth
-                    } else {
-                        u32::MAX
-                    };
-                    self.table.insert(key, (wins, at));
-                    return Some(wins);
-                }
-                None => unknown = true,
-                Some(_) => {}
-            }
-        }
-        if unknown {
-            return None;
-        }
-        // Every option failed the mover.
-        let wins = !attacker_to_move;
+        let answer = self.try_options(cells, ko, attacker_to_move, depth, &options);
+        self.option_lists.push(options);
+        let wins = answer?;
         let at = if wins || self.cuts > cuts {
             depth
         } else {
@@ -275,6 +293,52 @@ impl Search<'_> {
         };
         self.table.insert(key, (wins, at));
         Some(wins)
+    }
+
+    /// The options of a node tried in turn: the attacker needs one winning move, the defender
+    /// one refutation, a pass included. `None` when the budget ran out before a proof.
+    fn try_options(
+        &mut self,
+        cells: &[Cell],
+        ko: Option<usize>,
+        attacker_to_move: bool,
+        depth: u32,
+        options: &[(usize, Option<usize>)],
+    ) -> Option<bool> {
+        let mover = if attacker_to_move {
+            self.attacker
+        } else {
+            self.attacker.opponent()
+        };
+        let mut unknown = false;
+        for &(_, option) in options {
+            let answer = match option {
+                None => self.attacker_wins(cells, None, !attacker_to_move, depth - 1),
+                Some(p) if Some(p) == ko => continue,
+                Some(p) => {
+                    let mut next = self.boards.pop().unwrap_or_default();
+                    let answer = match self.play(cells, &mut next, p, mover) {
+                        Some(next_ko) => {
+                            self.attacker_wins(&next, next_ko, !attacker_to_move, depth - 1)
+                        }
+                        None => {
+                            self.boards.push(next);
+                            continue;
+                        }
+                    };
+                    self.boards.push(next);
+                    answer
+                }
+            };
+            match answer {
+                // The mover got what it wanted: proved.
+                Some(wins) if wins == attacker_to_move => return Some(wins),
+                None => unknown = true,
+                Some(_) => {}
+            }
+        }
+        // Every option failed the mover, unless the budget left one unread.
+        (!unknown).then_some(!attacker_to_move)
     }
 
     /// Walks the rival chains still on the board, their liberties into `found`; false when
@@ -316,31 +380,40 @@ impl Search<'_> {
     /// right after a whole walk of the target (its stones are in `walk`).
     fn pass_alive(&mut self, cells: &[Cell]) -> bool {
         let def = self.attacker.opponent();
-        // The defender's chains around the regions, by their stones; the target first.
-        let mut chains: Vec<Vec<usize>> = vec![self.walk.clone()];
+        let geo = self.geo;
+        // Flat scratch lists, kept between calls: this test runs at many nodes of a search.
+        let mut sc = std::mem::take(&mut self.scratch);
+        sc.clear(self.area.len());
+        // The defender's chains around the regions get ids, per stone; the target is 0.
+        sc.stamp = sc.stamp.wrapping_add(1);
+        if sc.owner.len() < cells.len() {
+            sc.owner.resize(cells.len(), (0, 0));
+        }
+        for &s in &self.walk {
+            sc.owner[s] = (sc.stamp, 0);
+        }
+        let mut chains = 1;
         // Closed regions: their empty points and the defender stones around them.
-        let mut regions: Vec<(Vec<usize>, Vec<usize>)> = Vec::new();
-        let mut seen = vec![false; self.area.len()];
         for start in 0..self.area.len() {
-            if seen[start] || cells[self.area[start]] == def {
+            if sc.seen[start] || cells[self.area[start]] == def {
                 continue;
             }
-            seen[start] = true;
-            let (mut stack, mut empties, mut border) =
-                (vec![self.area[start]], Vec::new(), Vec::new());
+            sc.seen[start] = true;
+            sc.stack.push(self.area[start]);
+            let (empties_from, border_from) = (sc.empties.len(), sc.border.len());
             let mut open = false;
-            while let Some(p) = stack.pop() {
+            while let Some(p) = sc.stack.pop() {
                 if cells[p] == Cell::Empty {
-                    empties.push(p);
+                    sc.empties.push(p);
                 }
-                for q in self.geo.neighbours(p) {
+                for q in geo.neighbours(p) {
                     match cells[q] {
                         Cell::Edge => {}
-                        v if v == def => border.push(q),
+                        v if v == def => sc.border.push(q),
                         _ => match self.area.binary_search(&q) {
-                            Ok(i) if !seen[i] => {
-                                seen[i] = true;
-                                stack.push(q);
+                            Ok(i) if !sc.seen[i] => {
+                                sc.seen[i] = true;
+                                sc.stack.push(q);
                             }
                             Ok(_) => {}
                             Err(_) => open = true,
@@ -348,45 +421,80 @@ impl Search<'_> {
                     }
                 }
             }
-            if !open && !empties.is_empty() {
-                regions.push((empties, border));
+            if open || sc.empties.len() == empties_from {
+                sc.empties.truncate(empties_from);
+                sc.border.truncate(border_from);
+                continue;
             }
-        }
-        let mut borders: Vec<Vec<usize>> = Vec::with_capacity(regions.len());
-        for (_, border) in &regions {
-            let mut ids = Vec::new();
-            for &q in border {
-                let id = match chains.iter().position(|c| c.contains(&q)) {
-                    Some(id) => id,
-                    None => {
-                        self.chain(cells, q, usize::MAX);
-                        chains.push(self.walk.clone());
-                        chains.len() - 1
+            // The region's bordering chains, each id once.
+            let ids_from = sc.ids.len();
+            for i in border_from..sc.border.len() {
+                let q = sc.border[i];
+                let id = if sc.owner[q].0 == sc.stamp {
+                    sc.owner[q].1
+                } else {
+                    self.chain(cells, q, usize::MAX);
+                    for &s in &self.walk {
+                        sc.owner[s] = (sc.stamp, chains);
                     }
+                    chains += 1;
+                    chains - 1
                 };
-                if !ids.contains(&id) {
-                    ids.push(id);
+                if !sc.ids[ids_from..].contains(&id) {
+                    sc.ids.push(id);
                 }
             }
-            borders.push(ids);
+            sc.border.truncate(border_from);
+            // Vital to a chain: every empty point of the region is its liberty.
+            let vital_from = sc.vital.len();
+            for i in ids_from..sc.ids.len() {
+                let id = sc.ids[i];
+                let stamp = sc.stamp;
+                let owner = &sc.owner;
+                if sc.empties[empties_from..]
+                    .iter()
+                    .all(|&e| geo.neighbours(e).iter().any(|&q| owner[q] == (stamp, id)))
+                {
+                    sc.vital.push(id);
+                }
+            }
+            sc.regions
+                .push((ids_from, sc.ids.len(), vital_from, sc.vital.len()));
         }
-        let geo = self.geo;
-        let vital: Vec<Vec<usize>> = regions
-            .iter()
-            .zip(&borders)
-            .map(|((empties, _), ids)| {
-                ids.iter()
-                    .copied()
-                    .filter(|&id| {
-                        empties
-                            .iter()
-                            .all(|&e| geo.neighbours(e).iter().any(|q| chains[id].contains(q)))
-                    })
-                    .collect()
-            })
-            .collect();
-        let borders: Vec<&[usize]> = borders.iter().map(Vec::as_slice).collect();
-        super::benson::settle(vec![true; chains.len()], &vital, &borders)[0]
+        // Benson's rule on the regions: chains with fewer than two healthy vital regions drop
+        // out, regions bordered by a dropped chain are no longer healthy, until nothing moves.
+        sc.alive.resize(chains as usize, true);
+        sc.healthy.resize(sc.regions.len(), true);
+        loop {
+            let mut changed = false;
+            sc.count.clear();
+            sc.count.resize(chains as usize, 0);
+            for (r, &(_, _, v0, v1)) in sc.regions.iter().enumerate() {
+                if sc.healthy[r] {
+                    for &id in &sc.vital[v0..v1] {
+                        sc.count[id as usize] += 1;
+                    }
+                }
+            }
+            for (a, &n) in sc.alive.iter_mut().zip(&sc.count) {
+                if *a && n < 2 {
+                    *a = false;
+                    changed = true;
+                }
+            }
+            for (r, &(i0, i1, _, _)) in sc.regions.iter().enumerate() {
+                if sc.healthy[r] && sc.ids[i0..i1].iter().any(|&id| !sc.alive[id as usize]) {
+                    sc.healthy[r] = false;
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        let alive = sc.alive[0];
+        self.scratch = sc;
+        alive
     }
 
     /// The area's contents, as a key.
@@ -399,33 +507,39 @@ impl Search<'_> {
             })
     }
 
-    /// Plays `c` at `p`: the new cells and the ko point (where a single captured stone was, when
-    /// the stone played stands alone in atari), or `None` when the move is illegal (occupied,
-    /// suicide).
-    fn play(&mut self, cells: &[Cell], p: usize, c: Cell) -> Option<(Vec<Cell>, Option<usize>)> {
+    /// Plays `c` at `p` on `cells` into `next`: the ko point (where a single captured stone
+    /// was, when the stone played stands alone in atari), or `None` when the move is illegal
+    /// (occupied, suicide).
+    fn play(
+        &mut self,
+        cells: &[Cell],
+        next: &mut Vec<Cell>,
+        p: usize,
+        c: Cell,
+    ) -> Option<Option<usize>> {
         if cells[p] != Cell::Empty {
             return None;
         }
-        let mut next = cells.to_vec();
+        next.clear();
+        next.extend_from_slice(cells);
         next[p] = c;
-        let mut captured = Vec::new();
+        let mut captured = std::mem::take(&mut self.captured);
+        captured.clear();
         for q in self.geo.neighbours(p) {
-            if next[q] == c.opponent() && !captured.contains(&q) && self.chain(&next, q, 1) == 0 {
+            if next[q] == c.opponent() && !captured.contains(&q) && self.chain(next, q, 1) == 0 {
                 captured.extend_from_slice(&self.walk);
             }
         }
         for &s in &captured {
             next[s] = Cell::Empty;
         }
-        let libs = self.chain(&next, p, 2);
-        if libs == 0 {
-            return None;
-        }
+        let libs = self.chain(next, p, 2);
         let ko = match (captured.as_slice(), self.walk.len(), libs) {
             ([one], 1, 1) => Some(*one),
             _ => None,
         };
-        Some((next, ko))
+        self.captured = captured;
+        (libs > 0).then_some(ko)
     }
 
     /// Walks the chain at `p`: its stones into `walk`, its liberties into `found` (each

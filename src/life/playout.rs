@@ -108,51 +108,56 @@ pub(super) fn playouts(
 /// is `sum / count`.
 #[derive(Debug)]
 pub(super) struct PseudoSums {
-    count: Vec<u32>,
-    sum: Vec<u64>,
-    sq: Vec<u64>,
+    /// Per chain head; the three numbers side by side, so that a test reads one cache line.
+    at: Vec<Sums>,
+}
+
+/// One chain's pseudo-liberties: how many, their sum and their sum of squares.
+#[derive(Clone, Copy, Debug, Default)]
+struct Sums {
+    sum: u64,
+    sq: u64,
+    count: u32,
 }
 
 impl Liberties for PseudoSums {
     fn with_len(len: usize) -> Self {
         PseudoSums {
-            count: vec![0; len],
-            sum: vec![0; len],
-            sq: vec![0; len],
+            at: vec![Sums::default(); len],
         }
     }
     #[inline]
     fn clear(&mut self, p: usize) {
-        self.count[p] = 0;
-        self.sum[p] = 0;
-        self.sq[p] = 0;
+        self.at[p] = Sums::default();
     }
     #[inline]
     fn add(&mut self, h: usize, l: usize) {
-        self.count[h] += 1;
-        self.sum[h] += l as u64;
-        self.sq[h] += (l * l) as u64;
+        let s = &mut self.at[h];
+        s.count += 1;
+        s.sum += l as u64;
+        s.sq += (l * l) as u64;
     }
     #[inline]
     fn sub(&mut self, h: usize, l: usize) {
-        self.count[h] = self.count[h].saturating_sub(1);
-        self.sum[h] = self.sum[h].saturating_sub(l as u64);
-        self.sq[h] = self.sq[h].saturating_sub((l * l) as u64);
+        let s = &mut self.at[h];
+        s.count = s.count.saturating_sub(1);
+        s.sum = s.sum.saturating_sub(l as u64);
+        s.sq = s.sq.saturating_sub((l * l) as u64);
     }
     #[inline]
     fn absorb(&mut self, big: usize, small: usize) {
-        self.count[big] += self.count[small];
-        self.sum[big] += self.sum[small];
-        self.sq[big] += self.sq[small];
+        let o = self.at[small];
+        let s = &mut self.at[big];
+        s.count += o.count;
+        s.sum += o.sum;
+        s.sq += o.sq;
     }
     #[inline]
     fn count(&self, h: usize) -> u32 {
-        self.count[h]
+        self.at[h].count
     }
     fn copy_from(&mut self, o: &Self) {
-        self.count.clone_from(&o.count);
-        self.sum.clone_from(&o.sum);
-        self.sq.clone_from(&o.sq);
+        self.at.clone_from(&o.at);
     }
 }
 
@@ -160,14 +165,16 @@ impl PseudoSums {
     /// True when the chain headed by `h` has exactly one liberty.
     #[inline]
     fn in_atari(&self, h: usize) -> bool {
-        let n = u64::from(self.count[h]);
-        n > 0 && self.sum[h] * self.sum[h] == n * self.sq[h]
+        let s = &self.at[h];
+        let n = u64::from(s.count);
+        n > 0 && s.sum * s.sum == n * s.sq
     }
 
     /// The only liberty of the chain headed by `h` (which must be in atari).
     #[inline]
     fn atari_lib(&self, h: usize) -> usize {
-        (self.sum[h] / u64::from(self.count[h].max(1))) as usize
+        let s = &self.at[h];
+        (s.sum / u64::from(s.count.max(1))) as usize
     }
 }
 
@@ -389,12 +396,13 @@ impl PlayoutBoard {
                 }
                 let k = u64::from(own_touch[i]);
                 let pp = p as u64;
-                let count = u64::from(b.libs.count[h]).saturating_sub(k);
+                let at = &b.libs.at[h];
+                let count = u64::from(at.count).saturating_sub(k);
                 if count == 0 {
                     continue;
                 }
-                let sum = b.libs.sum[h].saturating_sub(k * pp);
-                let sq = b.libs.sq[h].saturating_sub(k * pp * pp);
+                let sum = at.sum.saturating_sub(k * pp);
+                let sq = at.sq.saturating_sub(k * pp * pp);
                 if sum * sum != count * sq {
                     return Some((need, captures, size));
                 }
@@ -580,7 +588,33 @@ impl PlayoutBoard {
         // From a random start round the list of empty points, without a division per step.
         for i in (start..n).chain(0..start) {
             let p = self.empties[i] as usize;
-            if self.forbid[p] & bit != 0 || self.is_eye(p, c) {
+            if self.forbid[p] & bit != 0 {
+                continue;
+            }
+            // What `is_eye` and `playable` would say, from one look at the neighbours where it
+            // suffices: two empty ones, legal with two liberties and no eye; only the
+            // opponent's (or the edge), suicide unless one of them is in atari.
+            let around = self.board.geo().neighbours(p);
+            let (mut empty, mut mine) = (0, 0);
+            for &q in &around {
+                match cells[q] {
+                    Cell::Empty => empty += 1,
+                    v if v == c => mine += 1,
+                    _ => {}
+                }
+            }
+            if empty >= 2 && p != self.ko {
+                return Some(p);
+            }
+            if empty + mine == 0
+                && around.iter().any(|&q| cells[q] == opp)
+                && !around
+                    .iter()
+                    .any(|&q| cells[q] == opp && self.board.libs.in_atari(self.board.head(q)))
+            {
+                continue;
+            }
+            if self.is_eye(p, c) {
                 continue;
             }
             if self.playable(p, c) {

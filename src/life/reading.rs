@@ -44,7 +44,12 @@ pub(super) fn captures(
         option_lists: Vec::new(),
         captured: Vec::new(),
         scratch: Scratch::default(),
+        keyed: vec![false; cells.len()],
     };
+    for &p in area.points.iter().chain(area.watched) {
+        search.keyed[p] = true;
+    }
+    let root = search.hash(cells);
     // Iterative deepening: a short capture is proved before the deep lines of the moves that
     // fail are read out (the table keeps what the shallower rounds proved).
     let trusted = trusted.min(depth);
@@ -52,7 +57,7 @@ pub(super) fn captures(
     let mut finished = None;
     let mut withheld = 0;
     loop {
-        let answer = search.attacker_wins(cells, None, attacker_first, d);
+        let answer = search.attacker_wins(cells, root, None, attacker_first, d);
         // Nodes visited: the budget less what is left and what the cap below withheld.
         let used = budget - search.budget - withheld;
         match answer {
@@ -170,6 +175,16 @@ struct Search<'a> {
     captured: Vec<usize>,
     /// Buffers of the pass-alive test.
     scratch: Scratch,
+    /// Per point: in the area or watched, so part of the table's keys.
+    keyed: Vec<bool>,
+}
+
+/// A random key for a stone of colour `c` at `p` (splitmix64 of both).
+fn zobrist(p: usize, c: Cell) -> u64 {
+    let mut z = ((p as u64) << 2 | u64::from(c.bit())).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 /// The pass-alive test's buffers, flat: regions index ranges of `ids` (their bordering
@@ -215,6 +230,7 @@ impl Search<'_> {
     fn attacker_wins(
         &mut self,
         cells: &[Cell],
+        hash: u64,
         ko: Option<usize>,
         attacker_to_move: bool,
         depth: u32,
@@ -226,7 +242,7 @@ impl Search<'_> {
             self.cuts += 1;
             return Some(false);
         }
-        let key = (self.hash(cells), attacker_to_move, ko.unwrap_or(0));
+        let key = (hash, attacker_to_move, ko.unwrap_or(0));
         if let Some(&(wins, at)) = self.table.get(&key)
             && (wins || at >= depth)
         {
@@ -283,7 +299,7 @@ impl Search<'_> {
         }
         self.budget -= 1;
         let cuts = self.cuts;
-        let answer = self.try_options(cells, ko, attacker_to_move, depth, &options);
+        let answer = self.try_options(cells, hash, ko, attacker_to_move, depth, &options);
         self.option_lists.push(options);
         let wins = answer?;
         let at = if wins || self.cuts > cuts {
@@ -300,6 +316,7 @@ impl Search<'_> {
     fn try_options(
         &mut self,
         cells: &[Cell],
+        hash: u64,
         ko: Option<usize>,
         attacker_to_move: bool,
         depth: u32,
@@ -313,14 +330,18 @@ impl Search<'_> {
         let mut unknown = false;
         for &(_, option) in options {
             let answer = match option {
-                None => self.attacker_wins(cells, None, !attacker_to_move, depth - 1),
+                None => self.attacker_wins(cells, hash, None, !attacker_to_move, depth - 1),
                 Some(p) if Some(p) == ko => continue,
                 Some(p) => {
                     let mut next = self.boards.pop().unwrap_or_default();
                     let answer = match self.play(cells, &mut next, p, mover) {
-                        Some(next_ko) => {
-                            self.attacker_wins(&next, next_ko, !attacker_to_move, depth - 1)
-                        }
+                        Some((next_ko, change)) => self.attacker_wins(
+                            &next,
+                            hash ^ change,
+                            next_ko,
+                            !attacker_to_move,
+                            depth - 1,
+                        ),
                         None => {
                             self.boards.push(next);
                             continue;
@@ -497,26 +518,25 @@ impl Search<'_> {
         alive
     }
 
-    /// The area's contents, as a key.
+    /// The stones on the keyed points, as a key (Zobrist: the moves update it, see `play`).
     fn hash(&self, cells: &[Cell]) -> u64 {
         self.area
             .iter()
             .chain(self.watched)
-            .fold(0xcbf2_9ce4_8422_2325, |h, &p| {
-                (h ^ u64::from(cells[p].bit())).wrapping_mul(0x0100_0000_01b3)
-            })
+            .filter(|&&p| cells[p].is_stone())
+            .fold(0, |h, &p| h ^ zobrist(p, cells[p]))
     }
 
     /// Plays `c` at `p` on `cells` into `next`: the ko point (where a single captured stone
-    /// was, when the stone played stands alone in atari), or `None` when the move is illegal
-    /// (occupied, suicide).
+    /// was, when the stone played stands alone in atari) and the change of the key, or `None`
+    /// when the move is illegal (occupied, suicide).
     fn play(
         &mut self,
         cells: &[Cell],
         next: &mut Vec<Cell>,
         p: usize,
         c: Cell,
-    ) -> Option<Option<usize>> {
+    ) -> Option<(Option<usize>, u64)> {
         if cells[p] != Cell::Empty {
             return None;
         }
@@ -530,8 +550,12 @@ impl Search<'_> {
                 captured.extend_from_slice(&self.walk);
             }
         }
+        let mut change = if self.keyed[p] { zobrist(p, c) } else { 0 };
         for &s in &captured {
             next[s] = Cell::Empty;
+            if self.keyed[s] {
+                change ^= zobrist(s, c.opponent());
+            }
         }
         let libs = self.chain(next, p, 2);
         let ko = match (captured.as_slice(), self.walk.len(), libs) {
@@ -539,7 +563,7 @@ impl Search<'_> {
             _ => None,
         };
         self.captured = captured;
-        (libs > 0).then_some(ko)
+        (libs > 0).then_some((ko, change))
     }
 
     /// Walks the chain at `p`: its stones into `walk`, its liberties into `found` (each

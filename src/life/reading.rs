@@ -45,6 +45,7 @@ pub(super) fn captures(
         captured: Vec::new(),
         scratch: Scratch::default(),
         keyed: vec![false; cells.len()],
+        rival_found: Vec::new(),
     };
     for &p in area.points.iter().chain(area.watched) {
         search.keyed[p] = true;
@@ -177,6 +178,8 @@ struct Search<'a> {
     scratch: Scratch,
     /// Per point: in the area or watched, so part of the table's keys.
     keyed: Vec<bool>,
+    /// A spare buffer for the rivals' liberties.
+    rival_found: Vec<usize>,
 }
 
 /// A random key for a stone of colour `c` at `p` (splitmix64 of both).
@@ -365,7 +368,8 @@ impl Search<'_> {
     /// Walks the rival chains still on the board, their liberties into `found`; false when
     /// there is none.
     fn rival_libs(&mut self, cells: &[Cell]) -> bool {
-        let mut libs = Vec::new();
+        let mut libs = std::mem::take(&mut self.rival_found);
+        libs.clear();
         for &r in self.rivals {
             if cells[r] == self.attacker {
                 self.chain(cells, r, usize::MAX);
@@ -374,7 +378,8 @@ impl Search<'_> {
         }
         libs.sort_unstable();
         libs.dedup();
-        self.found = libs;
+        // The walk's buffer is kept for the next call.
+        self.rival_found = std::mem::replace(&mut self.found, libs);
         !self.found.is_empty()
     }
 

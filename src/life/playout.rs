@@ -513,6 +513,43 @@ impl PlayoutBoard {
         None
     }
 
+    /// Whether the random move of `c` may go to the empty point `p`: no eye of its own to
+    /// fill, and [`playable`](Self::playable). One look at the neighbours answers most
+    /// points: two empty ones, legal with two liberties and no eye; only the opponent's (or
+    /// the edge), suicide unless one of them is in atari.
+    #[inline]
+    pub fn fits(&self, p: usize, c: Cell) -> bool {
+        let cells = &self.board.cells;
+        let opp = c.opponent();
+        let around = self.board.geo().neighbours(p);
+        let (mut empty, mut mine) = (0, 0);
+        for &q in &around {
+            match cells[q] {
+                Cell::Empty => empty += 1,
+                v if v == c => mine += 1,
+                _ => {}
+            }
+        }
+        if empty >= 2 && p != self.ko {
+            return true;
+        }
+        if empty + mine == 0
+            && around.iter().any(|&q| cells[q] == opp)
+            && !around
+                .iter()
+                .any(|&q| cells[q] == opp && self.board.libs.in_atari(self.board.head(q)))
+        {
+            return false;
+        }
+        !self.is_eye(p, c) && self.playable(p, c)
+    }
+
+    /// The random move's rule the long way: `fits` must always agree with it.
+    #[cfg(test)]
+    pub fn fits_slowly(&self, p: usize, c: Cell) -> bool {
+        !self.is_eye(p, c) && self.playable(p, c)
+    }
+
     /// The playout policy: capture the biggest opponent chain in atari, else save the biggest
     /// own chain in atari when extending gives it three liberties (two would only be chased
     /// further, and dead stones would run into the opponent's territory), else a random move
@@ -591,33 +628,7 @@ impl PlayoutBoard {
             if self.forbid[p] & bit != 0 {
                 continue;
             }
-            // What `is_eye` and `playable` would say, from one look at the neighbours where it
-            // suffices: two empty ones, legal with two liberties and no eye; only the
-            // opponent's (or the edge), suicide unless one of them is in atari.
-            let around = self.board.geo().neighbours(p);
-            let (mut empty, mut mine) = (0, 0);
-            for &q in &around {
-                match cells[q] {
-                    Cell::Empty => empty += 1,
-                    v if v == c => mine += 1,
-                    _ => {}
-                }
-            }
-            if empty >= 2 && p != self.ko {
-                return Some(p);
-            }
-            if empty + mine == 0
-                && around.iter().any(|&q| cells[q] == opp)
-                && !around
-                    .iter()
-                    .any(|&q| cells[q] == opp && self.board.libs.in_atari(self.board.head(q)))
-            {
-                continue;
-            }
-            if self.is_eye(p, c) {
-                continue;
-            }
-            if self.playable(p, c) {
+            if self.fits(p, c) {
                 return Some(p);
             }
         }

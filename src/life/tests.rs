@@ -1285,3 +1285,44 @@ fn of_two_chains_in_atari_side_by_side_the_player_to_move_takes_the_other() {
     let ld = est_moving(&p, Color::Black);
     assert_eq!(status_at(&ld, &p, 9, 0), Some(ChainStatus::Dead));
 }
+
+#[test]
+fn the_random_moves_quick_look_agrees_with_the_eye_and_legality_tests() {
+    // `fits` answers most points from their four neighbours; along playouts from positions
+    // of random games (captures, kos, chains in atari, eyes true and false) it must say what
+    // the eye test and the legality test say, for both colours at every empty point.
+    use crate::board::Cell;
+    use crate::life::playout::{PlayoutBoard, Rng};
+    let (mut yes, mut no) = (0, 0);
+    for (k, p) in random_positions().iter().enumerate().step_by(25) {
+        let g = grid(p);
+        let mut sim = PlayoutBoard::new(&g.geo, &g.cells);
+        let mut rng = Rng::seeded(k as u64);
+        let mut color = Cell::Black;
+        for _ in 0..40 {
+            for q in 0..sim.board.cells.len() {
+                if sim.board.cells[q] != Cell::Empty {
+                    continue;
+                }
+                for c in [Cell::Black, Cell::White] {
+                    let fits = sim.fits(q, c);
+                    assert_eq!(fits, sim.fits_slowly(q, c), "{p:?}, point {q}, {c:?}");
+                    if fits {
+                        yes += 1;
+                    } else {
+                        no += 1;
+                    }
+                }
+            }
+            match sim.choose(color, 0, &[], &mut rng) {
+                Some(q) => sim.play(q, color),
+                None => break,
+            }
+            color = color.opponent();
+        }
+    }
+    assert!(
+        yes > 10_000 && no > 10_000,
+        "{yes} points that fit, {no} that do not"
+    );
+}

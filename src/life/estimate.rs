@@ -18,6 +18,8 @@ use crate::board::{Cell, Chain, Chains, Grid, Position, STONES};
 /// Group ownership band that earns extra playouts.
 const UNSURE_LOW: f64 = 0.3;
 const UNSURE_HIGH: f64 = 0.7;
+const TOSS_LOW: f64 = 0.2;
+const TOSS_HIGH: f64 = 0.8;
 /// How many times the first playouts are run again for a group near a coin toss.
 const EXTRA_FACTOR: u32 = 1;
 /// Rounds of seki proofs: a chain found dead can expose another false seki behind it.
@@ -58,6 +60,10 @@ pub(super) struct Unit {
     pub method: Method,
     /// Share of the playouts in which they kept their points, when the playouts decided.
     pub kept: Option<f64>,
+    /// The first playouts, where Black and White take turns moving first, left them near a
+    /// coin toss, and the extra ones, the record's player to move first, turned the decision
+    /// round: the verdict rests on who moves.
+    pub toss: bool,
 }
 
 /// The estimate for `pos`.
@@ -115,6 +121,7 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
                 stones: stones_of(grp),
                 method: Method::Shape,
                 kept: None,
+                toss: false,
             });
             continue;
         }
@@ -130,6 +137,7 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
                     stones: stones_of(&chains),
                     method,
                     kept: None,
+                    toss: false,
                 });
             }
         }
@@ -156,11 +164,16 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
             })
             .collect()
     };
-    let mut own = playouts(&g, &enclosure, params.playouts, params.seed, &[]);
+    let mut own = playouts(&g, &enclosure, params.playouts, params.seed, &[], None);
     let mut total = params.playouts.max(1) as f64;
     let mut kept = kept_of(&own, total);
+    // The shares of the first playouts, and whether the extra ones gave the move to one side.
+    let first_kept = kept.clone();
+    let mut by_mover = false;
     // Groups whose fate the first playouts left near a coin toss get more playouts, so the
     // verdict rests on the position rather than on the sampling noise; clear cases pay nothing.
+    // There the player the record leaves to move plays first, as in a game played on (the
+    // first playouts take turns at it): a fight that close turns on who moves.
     let unsure = grps.iter().any(|grp| {
         !grp.iter().any(|&ci| settled[ci]) && {
             let k = group_kept(&ch, grp, &kept);
@@ -168,6 +181,7 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
         }
     });
     if unsure {
+        by_mover = params.to_move.is_some();
         let extra = params.playouts.saturating_mul(EXTRA_FACTOR);
         // Who holds each point after the first playouts: there the holder answers invasions.
         let home: Vec<Cell> = own
@@ -188,6 +202,7 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
             extra,
             params.seed ^ 0xD1B5_4A32_D192_ED03,
             &home,
+            params.to_move.map(Cell::of),
         );
         for (o, m) in own.iter_mut().zip(&more) {
             o[0] += m[0];
@@ -196,6 +211,14 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
         total += extra as f64;
         kept = kept_of(&own, total);
     }
+    // Near a coin toss in the first playouts, decided the other way once the player to move
+    // played first: the decision rests on who moves.
+    let toss = |first: f64, k: f64| {
+        by_mover
+            && (UNSURE_LOW..=UNSURE_HIGH).contains(&first)
+            && ((first < params.dead_below) != (k < params.dead_below)
+                || (TOSS_LOW..=TOSS_HIGH).contains(&k))
+    };
     // A ko left open between living chains keeps its stone (nobody won the ko).
     let in_ko: Vec<bool> = ch
         .chains
@@ -226,6 +249,7 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
                     stones: stones_of(&[ci]),
                     method: Method::Playouts,
                     kept: Some(kept[ci]),
+                    toss: toss(first_kept[ci], kept[ci]),
                 });
             }
             continue;
@@ -242,6 +266,7 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
             stones: stones_of(grp),
             method: Method::Playouts,
             kept: Some(k),
+            toss: toss(group_kept(&ch, grp, &first_kept), k),
         });
     }
     // Groups the playouts keep alive in a small space of their own are read out: a nakade
@@ -416,6 +441,7 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
                 stones,
                 method: Method::Playouts,
                 kept: Some(kept[ci]),
+                toss: toss(first_kept[ci], kept[ci]),
             });
         }
     }

@@ -186,14 +186,15 @@ pub struct GroupDecision {
 }
 
 impl GroupDecision {
-    /// The confidence a method and a playout share earn.
-    fn confidence_of(method: Method, kept: Option<f64>) -> GroupConfidence {
+    /// The confidence a method and a playout share earn (`toss`: the share rests on who
+    /// moves first, see `estimate::Unit`).
+    fn confidence_of(method: Method, kept: Option<f64>, toss: bool) -> GroupConfidence {
         match method {
             Method::PassAlive | Method::Shape => GroupConfidence::Certain,
             Method::Reading | Method::Seki => GroupConfidence::Likely,
             Method::SekiUnread => GroupConfidence::Uncertain,
             Method::Playouts => match kept {
-                Some(k) if (UNCERTAIN_BAND.0..=UNCERTAIN_BAND.1).contains(&k) => {
+                Some(k) if toss || (UNCERTAIN_BAND.0..=UNCERTAIN_BAND.1).contains(&k) => {
                     GroupConfidence::Uncertain
                 }
                 _ => GroupConfidence::Likely,
@@ -426,7 +427,7 @@ fn decisions(
             Some(GroupDecision {
                 color,
                 method,
-                confidence: GroupDecision::confidence_of(method, u.kept),
+                confidence: GroupDecision::confidence_of(method, u.kept, u.toss),
                 kept,
                 status: status.get(first).copied().flatten()?,
                 stones: u
@@ -522,6 +523,7 @@ fn take_left_in_atari(
             stones,
             method: Method::Reading,
             kept: None,
+            toss: false,
         });
         taken = true;
     }

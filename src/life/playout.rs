@@ -36,13 +36,15 @@ impl Rng {
 
 /// Runs `count` playouts from the grid's position and returns, per padded point, in how many
 /// it ended Black's and White's. `home` (per padded point, may be empty) names the colour that
-/// answers an invasion there.
+/// answers an invasion there; `first` moves first in every playout (when `None`, Black and
+/// White take turns at it).
 pub(super) fn playouts(
     g: &Grid,
     enclosure: &Enclosures,
     count: u32,
     seed: u64,
     home: &[Cell],
+    first: Option<Cell>,
 ) -> Vec<[u32; 2]> {
     let mut base = PlayoutBoard::new(&g.geo, &g.cells);
     // Inside a pass-alive enclosure with no opposing stone the opponent never plays; where
@@ -58,7 +60,7 @@ pub(super) fn playouts(
     let max_moves = 3 * base.empties.len() + 50;
     for k in 0..count {
         sim.clone_from(&base);
-        let mut color = if k % 2 == 0 { Cell::Black } else { Cell::White };
+        let mut color = first.unwrap_or(if k % 2 == 0 { Cell::Black } else { Cell::White });
         let mut passes = 0;
         let mut last = 0;
         for _ in 0..max_moves {

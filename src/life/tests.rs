@@ -414,6 +414,33 @@ mod parts {
     }
 
     #[test]
+    fn the_player_named_first_moves_first_in_every_playout() {
+        // Black's stone in the middle is in atari: moving first, White takes it at once in
+        // every playout; Black, moving first, extends it to three liberties and keeps its
+        // point in many. Taking turns lies in between.
+        let p = pos(&[
+            ".......", ".......", "...O...", "..OXO..", ".......", ".......", ".......",
+        ]);
+        let g = grid(&p);
+        let ch = Chains::of(&g.geo, &g.cells);
+        let enclosure = enclosures(&g, &ch, &vec![false; ch.chains.len()]);
+        let at = g.geo.pad(3 * 7 + 3);
+        let black_keeps = |first: Option<Cell>| {
+            crate::life::playout::playouts(&g, &enclosure, 64, 5, &[], first)[at][0]
+        };
+        let (white, turns, black) = (
+            black_keeps(Some(Cell::White)),
+            black_keeps(None),
+            black_keeps(Some(Cell::Black)),
+        );
+        assert!(
+            white < turns && turns < black,
+            "{white} < {turns} < {black}"
+        );
+        assert!(white * 4 < black, "{white} against {black}");
+    }
+
+    #[test]
     fn neighbouring_seeds_give_different_streams() {
         let (mut a, mut b) = (Rng::seeded(2), Rng::seeded(3));
         assert_ne!(a.next(), b.next());
@@ -1324,5 +1351,20 @@ fn the_random_moves_quick_look_agrees_with_the_eye_and_legality_tests() {
     assert!(
         yes > 10_000 && no > 10_000,
         "{yes} points that fit, {no} that do not"
+    );
+}
+
+#[test]
+fn a_share_that_rests_on_who_moves_first_is_uncertain() {
+    // The extra playouts give the move to the record's player: a group they carried out of
+    // the coin-toss band (or across the line) stays flagged, so a director checks it.
+    let of = |kept, toss| GroupDecision::confidence_of(Method::Playouts, Some(kept), toss);
+    assert_eq!(of(0.75, true), GroupConfidence::Uncertain);
+    assert_eq!(of(0.75, false), GroupConfidence::Likely);
+    assert_eq!(of(0.5, false), GroupConfidence::Uncertain);
+    // Rules and readings are not playout shares.
+    assert_eq!(
+        GroupDecision::confidence_of(Method::Reading, Some(0.75), true),
+        GroupConfidence::Likely
     );
 }

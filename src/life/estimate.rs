@@ -18,6 +18,8 @@ use crate::board::{Cell, Chain, Chains, Grid, Position, STONES};
 /// Group ownership band that earns extra playouts.
 const UNSURE_LOW: f64 = 0.3;
 const UNSURE_HIGH: f64 = 0.7;
+/// Band a group near a coin toss in the first playouts must leave, in all the playouts, to be
+/// sure once the extra ones gave the first move to one side (see [`Unit::toss`]).
 const TOSS_LOW: f64 = 0.2;
 const TOSS_HIGH: f64 = 0.8;
 /// How many times the first playouts are run again for a group near a coin toss.
@@ -62,7 +64,7 @@ pub(super) struct Unit {
     pub kept: Option<f64>,
     /// The first playouts, where Black and White take turns moving first, left them near a
     /// coin toss, and the extra ones, the record's player to move first, turned the decision
-    /// round: the verdict rests on who moves.
+    /// round or left it within [`TOSS_LOW`]–[`TOSS_HIGH`]: the verdict rests on who moves.
     pub toss: bool,
 }
 
@@ -211,8 +213,8 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
         total += extra as f64;
         kept = kept_of(&own, total);
     }
-    // Near a coin toss in the first playouts, decided the other way once the player to move
-    // played first: the decision rests on who moves.
+    // Near a coin toss in the first playouts, and decided the other way, or not far from it,
+    // once the player to move played first: the decision rests on who moves.
     let toss = |first: f64, k: f64| {
         by_mover
             && (UNSURE_LOW..=UNSURE_HIGH).contains(&first)

@@ -439,6 +439,7 @@ impl<'a> Fight<'a> {
                 points: &self.area,
                 watched: &self.watched,
                 rivals: &rivals,
+                pass_last: false,
             },
             &self.ch.chains[target],
             attacker_first,

@@ -31,6 +31,7 @@ pub(super) fn captures(
         area: area.points,
         watched: area.watched,
         rivals: area.rivals,
+        pass_last: area.pass_last,
         attacker: target.color.opponent(),
         target: t,
         budget,
@@ -96,6 +97,8 @@ pub(super) struct Area<'a> {
     /// Attacker stones whose chains race the target: the defender tries their liberties
     /// first, before a pass.
     pub rivals: &'a [usize],
+    /// The defender tries its moves before a pass (else a pass first).
+    pub pass_last: bool,
 }
 
 impl<'a> Area<'a> {
@@ -105,6 +108,7 @@ impl<'a> Area<'a> {
             points,
             watched: &[],
             rivals: &[],
+            pass_last: false,
         }
     }
 }
@@ -152,6 +156,8 @@ struct Search<'a> {
     watched: &'a [usize],
     /// See [`Area::rivals`].
     rivals: &'a [usize],
+    /// See [`Area::pass_last`].
+    pass_last: bool,
     attacker: Cell,
     target: usize,
     budget: u32,
@@ -268,7 +274,8 @@ impl Search<'_> {
         }
         // The attacker tries the target's liberties first (most attacks start there, and a
         // proof found early spares the rest of the tree), both sides the points with most
-        // empty neighbours (vital points) before the others; the defender a pass first.
+        // empty neighbours (vital points) before the others; the defender a pass first
+        // (last when `pass_last`).
         let geo = self.geo;
         let mut options = self.option_lists.pop().unwrap_or_default();
         options.clear();
@@ -276,7 +283,14 @@ impl Search<'_> {
         // `found` from here on), a pass after them.
         let racing = !attacker_to_move && self.rival_libs(cells);
         if !attacker_to_move {
-            options.push((if racing { 6 } else { 0 }, None));
+            let pass = if racing {
+                6
+            } else if self.pass_last {
+                usize::MAX
+            } else {
+                0
+            };
+            options.push((pass, None));
         }
         for &p in self.area.iter().filter(|&&p| cells[p] == Cell::Empty) {
             let empty = geo
@@ -642,6 +656,53 @@ mod tests {
         );
         assert_eq!(answer, Some(false));
         assert!(used <= 1, "{used} nodes");
+    }
+
+    #[test]
+    fn a_big_eye_space_is_proved_alive_faster_by_answers_than_by_passes() {
+        // White's wall shuts in an empty two-by-four corner: alive, whatever Black plays
+        // first, by answering inside. With a pass tried first, Black piles stones in
+        // unanswered and the proof costs many times the nodes.
+        let p = pos(&[
+            "....OX...",
+            "....OX...",
+            "OOOOOX...",
+            "XXXXXX...",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ]);
+        let g = grid(&p);
+        let ch = Chains::of(&g.geo, &g.cells);
+        let at = |x: usize, y: usize| g.geo.pad(y * 9 + x);
+        let Some(white) = ch.id[at(4, 0)] else {
+            panic!("a stone at e1")
+        };
+        let mut area: Vec<usize> = (0..2)
+            .flat_map(|y| (0..4).map(move |x| (x, y)))
+            .map(|(x, y)| at(x, y))
+            .collect();
+        area.sort_unstable();
+        let read = |pass_last| {
+            captures(
+                &g.geo,
+                &g.cells,
+                Area {
+                    pass_last,
+                    ..Area::of(&area)
+                },
+                &ch.chains[white],
+                true,
+                40..=40,
+                100_000,
+            )
+        };
+        let ((passes_first, slow), (answers_first, fast)) = (read(false), read(true));
+        assert_eq!(passes_first, Some(false));
+        assert_eq!(answers_first, Some(false));
+        assert!(4 * fast <= slow, "{fast} nodes against {slow}");
     }
 
     #[test]

@@ -46,15 +46,16 @@ fn fingerprint(record: &GameRecord) -> u64 {
     h.finish()
 }
 
-/// A finished game scored: life and death, the counts, and whether the position was left
-/// unfinished (then its reason).
+/// A finished game scored: life and death, the counts, and why the count must not judge
+/// `RE` when it must not.
 pub struct Scored {
     /// Life and death of the final position.
     pub life: LifeAndDeath,
     /// The counts, winner and verdict.
     pub score: Score,
-    /// Why the count must not judge `RE`, when the record stopped early.
-    pub unfinished: Option<String>,
+    /// Why the count must not judge `RE`: the record stopped early, or the dead-stone engine
+    /// gave no answer.
+    pub not_counted: Option<String>,
 }
 
 /// Scores a replayed game when it is finished: it ended by passes, its `RE` is a score, or it
@@ -75,9 +76,9 @@ pub fn score_game(
         record.territory_white.as_slice(),
     ));
     let komi = record.facts.komi.value.unwrap_or(0.0);
-    let ld = match &opts.dead_stones {
+    let (ld, engine_error) = match &opts.dead_stones {
         DeadStones::Gtp(cmd) => gtp_life(cmd, replay, komi),
-        DeadStones::Method(m) => decide(replay, markup, *m),
+        DeadStones::Method(m) => (decide(replay, markup, *m), None),
     };
     let (ld, oracle_error) = match &opts.oracle {
         Some(cmd) if ld.flagged() => ask_oracle(cmd, replay, komi, ld),
@@ -90,10 +91,16 @@ pub fn score_game(
         .flatten();
     let mut score = scoring::score(&ScoreInput::of_game(record, replay, &ld, handicap));
     score.dead_stones.oracle_error = oracle_error;
+    // Every stone kept because the engine failed is no count to accuse a result with.
+    let not_counted = engine_error
+        .as_ref()
+        .map(|e| format!("the dead-stone engine gave no answer (every stone kept): {e}"))
+        .or(unfinished);
+    score.dead_stones.engine_error = engine_error;
     Some(Scored {
         life: ld,
         score,
-        unfinished,
+        not_counted,
     })
 }
 
@@ -112,15 +119,18 @@ fn decide(
 
 /// Life and death decided by a GTP engine's `final_status_list dead` on the final position,
 /// the player after the last move to move. An engine failure keeps every stone, with the
-/// reason as a note.
-fn gtp_life(command: &str, replay: &Replay, komi: f64) -> LifeAndDeath {
+/// reason as a note and returned beside it.
+fn gtp_life(command: &str, replay: &Replay, komi: f64) -> (LifeAndDeath, Option<String>) {
     let pos = &replay.position;
     match crate::gtp::dead_stones_of(command, pos, komi, replay.to_move()) {
-        Ok(dead) => life::from_dead_list(pos, &dead, life::DeadSource::Gtp),
+        Ok(dead) => (
+            life::from_dead_list(pos, &dead, life::DeadSource::Gtp),
+            None,
+        ),
         Err(e) => {
             let mut ld = life::decide(pos, None, DeadStoneMethod::None);
             ld.note = Some(format!("GTP engine failed, every stone kept: {e}"));
-            ld
+            (ld, Some(e.to_string()))
         }
     }
 }
@@ -291,7 +301,7 @@ pub fn analyze_game(
     let stones = r.handicap.as_ref().map_or(0, |h| h.stones);
     match score_game(record, &replay, stones, opts) {
         Some(c) => {
-            if let Some(reason) = c.unfinished {
+            if let Some(reason) = c.not_counted {
                 r.winner = Some(WinnerReport {
                     color: record.result.winner,
                     margin: record.result.margin,

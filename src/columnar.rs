@@ -678,6 +678,11 @@ fn fields() -> Vec<Field> {
             Get::Str(One(|r| r.score.as_ref()?.dead_stones.oracle_error.clone())),
         ),
         leaf(
+            "score_dead_stones_engine_error",
+            "score.dead_stones.engine_error",
+            Get::Str(One(|r| r.score.as_ref()?.dead_stones.engine_error.clone())),
+        ),
+        leaf(
             "score_seki",
             "score.seki[]",
             Get::Str(List(|r| Some(strings(&r.score.as_ref()?.seki)))),

@@ -223,6 +223,10 @@ pub struct Summary {
     /// failed to answer (the estimate stood); `None` without an oracle.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub oracle: Option<OracleCounts>,
+    /// With `--dead-stones gtp:`: positions the engine gave no answer for (every stone kept,
+    /// the count not compared with `RE`).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub engine_failed: u64,
     /// Records written to the output (after `--only` filtering).
     pub written: u64,
     /// The batch was stopped (a signal) before its end: the counts cover what was done.
@@ -270,6 +274,13 @@ struct Counted {
     violations: Option<Vec<String>>,
     /// Sent to the oracle, and whether it failed.
     oracle: Option<bool>,
+    /// The `--dead-stones gtp:` engine gave no answer.
+    engine_failed: bool,
+}
+
+/// For serde: a zero count is left out.
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 /// Whether a record's position went to the oracle (`Some`), and whether the engine failed
@@ -315,6 +326,7 @@ impl Counted {
                 .map(|v| v.iter().map(|x| label(&x.kind)).collect()),
             oracle: dead
                 .and_then(|d| oracle_of(Some(label(&d.source).as_str()), d.oracle_error.is_some())),
+            engine_failed: dead.is_some_and(|d| d.engine_error.is_some()),
         }
     }
 
@@ -345,6 +357,7 @@ impl Counted {
                 None => None,
             },
             oracle: oracle_of(dead["source"].as_str(), dead.get("oracle_error").is_some()),
+            engine_failed: dead.get("engine_error").is_some(),
         })
     }
 }
@@ -403,6 +416,7 @@ impl Summary {
             o.sent += 1;
             o.failed += u64::from(failed);
         }
+        self.engine_failed += u64::from(c.engine_failed);
         if let Some(v) = c.violations {
             if !v.is_empty() {
                 self.with_violations += 1;
@@ -496,6 +510,13 @@ impl Summary {
                 s,
                 "  oracle: {} flagged positions (seki, uncertain group) sent to the engine, {} failed (estimate kept)",
                 o.sent, o.failed
+            );
+        }
+        if self.engine_failed > 0 {
+            let _ = writeln!(
+                s,
+                "  dead-stone engine: no answer for {} positions (every stone kept, not compared with RE)",
+                self.engine_failed
             );
         }
         let _ = writeln!(s, "  records written: {}", self.written);

@@ -112,6 +112,10 @@ pub struct DeadStones {
     /// estimate's dead stones stand).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub oracle_error: Option<String>,
+    /// With `--dead-stones gtp:`: why the engine gave no answer for this position (every
+    /// stone kept: `source` is `none`, and the count does not judge `RE`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub engine_error: Option<String>,
 }
 
 /// An uncertain group as the report names it.
@@ -696,6 +700,7 @@ fn dead_stones(pos: &Position, life: &LifeAndDeath) -> DeadStones {
             })
             .collect(),
         oracle_error: None,
+        engine_error: None,
     }
 }
 

@@ -333,6 +333,56 @@ fn an_oracle_that_fails_keeps_the_estimate_and_is_counted() {
 }
 
 #[test]
+fn a_failed_engine_keeps_every_stone_and_accuses_no_recorded_result() {
+    // The same fake engine, now deciding every position (`--dead-stones gtp:`): each counted
+    // game says why it has no dead stones, its count accuses no `RE`, and the summary counts it.
+    let script = r#"while read -r c; do case "$c" in protocol_version) printf '= 2\n\n';; final_status_list*) printf '? cannot score\n\n';; *) printf '= fake\n\n';; esac; done"#;
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let file = dir.join("fake-gtp-engine-2.sh");
+    std::fs::write(&file, script).expect("the script is written");
+    let cmd = format!("sh {}", file.display());
+    if GtpEngine::start(&cmd).is_err() {
+        common::skip("no POSIX sh to run a fake GTP engine");
+        return;
+    }
+    let paths = [std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("samples/championnat-2025.tar.gz")];
+    let mut opts = echelle::batch::BatchOptions {
+        threads: Some(2),
+        ..Default::default()
+    };
+    opts.analyze.dead_stones = format!("gtp:{cmd}").parse().expect("a GTP command");
+    let mut out = Vec::new();
+    let summary = echelle::batch::run(&paths, &opts, &mut out).expect("the batch runs");
+    let records: Vec<serde_json::Value> = String::from_utf8(out)
+        .expect("UTF-8")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    let scored: Vec<&serde_json::Value> =
+        records.iter().filter(|r| r["score"].is_object()).collect();
+    assert!(scored.len() > 10, "{} scored records", scored.len());
+    for r in &scored {
+        let d = &r["score"]["dead_stones"];
+        assert_eq!(d["source"], "none", "{d}");
+        assert!(
+            d["engine_error"]
+                .as_str()
+                .is_some_and(|e| e.contains("cannot score")),
+            "{d}"
+        );
+        assert_eq!(r["verdict"], "not-comparable", "{}", r["file"]);
+        assert_eq!(r["winner"]["source"], "recorded", "{}", r["file"]);
+    }
+    assert_eq!(summary.engine_failed, scored.len() as u64);
+    let line = format!(
+        "dead-stone engine: no answer for {} positions (every stone kept, not compared with RE)",
+        scored.len()
+    );
+    assert!(summary.render().contains(&line), "{}", summary.render());
+}
+
+#[test]
 fn accuracy_leaves_the_engine_start_out_of_the_times_per_position() {
     // A GTP engine that takes 300 ms to start, then calls nothing dead at once.
     let script = r#"sleep 0.3; while read -r c; do case "$c" in protocol_version) printf '= 2\n\n';; *) printf '= \n\n';; esac; done"#;

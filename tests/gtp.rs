@@ -298,16 +298,10 @@ fn the_oracle_is_asked_only_about_flagged_positions() {
 
 #[test]
 fn an_oracle_that_fails_keeps_the_estimate_and_is_counted() {
-    // A GTP engine that shakes hands but cannot score.
-    let script = r#"while read -r c; do case "$c" in protocol_version) printf '= 2\n\n';; final_status_list*) printf '? cannot score\n\n';; *) printf '= fake\n\n';; esac; done"#;
     let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
-    let file = dir.join("fake-gtp-engine.sh");
-    std::fs::write(&file, script).expect("the script is written");
-    let cmd = format!("sh {}", file.display());
-    if GtpEngine::start(&cmd).is_err() {
-        common::skip("no POSIX sh to run a fake GTP engine");
+    let Some(cmd) = common::engine_that_cannot_score(&dir, "fake-gtp-engine.sh") else {
         return;
-    }
+    };
     let paths = [std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("samples/championnat-2025.tar.gz")];
     let (alone, _, _) = analyze_with_oracle(&paths, None, 1);
@@ -334,17 +328,13 @@ fn an_oracle_that_fails_keeps_the_estimate_and_is_counted() {
 
 #[test]
 fn a_failed_engine_keeps_every_stone_and_accuses_no_recorded_result() {
-    // The same fake engine, now deciding every position (`--dead-stones gtp:`): each counted
-    // game says why it has no dead stones, its count accuses no `RE`, and the summary counts it.
-    let script = r#"while read -r c; do case "$c" in protocol_version) printf '= 2\n\n';; final_status_list*) printf '? cannot score\n\n';; *) printf '= fake\n\n';; esac; done"#;
+    // The engine that cannot score, now deciding every position (`--dead-stones gtp:`): each
+    // counted game says why it has no dead stones, its count accuses no `RE`, and the summary
+    // counts it.
     let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
-    let file = dir.join("fake-gtp-engine-2.sh");
-    std::fs::write(&file, script).expect("the script is written");
-    let cmd = format!("sh {}", file.display());
-    if GtpEngine::start(&cmd).is_err() {
-        common::skip("no POSIX sh to run a fake GTP engine");
+    let Some(cmd) = common::engine_that_cannot_score(&dir, "fake-gtp-engine-2.sh") else {
         return;
-    }
+    };
     let paths = [std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("samples/championnat-2025.tar.gz")];
     let mut opts = echelle::batch::BatchOptions {

@@ -222,16 +222,10 @@ fn uncertain_groups_and_margin_ranges_read_back_from_the_gnu_go_set() {
 
 #[test]
 fn an_oracles_error_reads_back_from_its_row() {
-    // A GTP engine that shakes hands but cannot score (as in tests/gtp.rs).
-    let script = r#"while read -r c; do case "$c" in protocol_version) printf '= 2\n\n';; final_status_list*) printf '? cannot score\n\n';; *) printf '= fake\n\n';; esac; done"#;
     let dir = scratch("oracle");
-    let file = dir.join("fake-gtp-engine.sh");
-    std::fs::write(&file, script).expect("the script is written");
-    let cmd = format!("sh {}", file.display());
-    if echelle::gtp::check(&cmd).is_err() {
-        common::skip("no POSIX sh to run a fake GTP engine");
+    let Some(cmd) = common::engine_that_cannot_score(&dir, "fake-gtp-engine.sh") else {
         return;
-    }
+    };
     let mut opts = options(1, Only::All);
     opts.analyze.oracle = Some(cmd);
     let got = same_records_with(&[samples().join("championnat-2025.tar.gz")], &opts);

@@ -10,6 +10,21 @@ pub fn skip(reason: &str) {
     let _ = writeln!(std::io::stderr(), "skipped: {reason}");
 }
 
+/// A GTP engine that shakes hands but cannot score (`final_status_list` answers an error),
+/// written as a shell script `name` into `dir`: its command line, or `None` (the skip said)
+/// when no POSIX sh runs it.
+pub fn engine_that_cannot_score(dir: &Path, name: &str) -> Option<String> {
+    let script = r#"while read -r c; do case "$c" in protocol_version) printf '= 2\n\n';; final_status_list*) printf '? cannot score\n\n';; *) printf '= fake\n\n';; esac; done"#;
+    let file = dir.join(name);
+    std::fs::write(&file, script).expect("the script is written");
+    let cmd = format!("sh {}", file.display());
+    if echelle::gtp::check(&cmd).is_err() {
+        skip("no POSIX sh to run a fake GTP engine");
+        return None;
+    }
+    Some(cmd)
+}
+
 /// A scratch folder for one test (`$TMPDIR/echelle-PREFIX-PID-NAME`), emptied first and
 /// removed when dropped, so that test runs leave nothing behind.
 pub struct Scratch(PathBuf);

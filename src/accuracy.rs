@@ -52,6 +52,8 @@ pub struct AccuracyOptions {
     pub oracle: Option<String>,
     /// A GTP engine measured alone, instead of the estimate.
     pub engine: Option<String>,
+    /// How long the engine may take over one position (`None`: [`crate::gtp::DEFAULT_TIMEOUT`]).
+    pub engine_timeout: Option<std::time::Duration>,
     /// Only this half of the positions.
     pub half: Option<Half>,
 }
@@ -273,7 +275,7 @@ fn measured(
     opts: &AccuracyOptions,
 ) -> (LifeAndDeath, bool, bool) {
     if let Some(cmd) = &opts.engine {
-        return match crate::gtp::dead_stones_of(cmd, pos, komi, to_move) {
+        return match crate::gtp::dead_stones_of(cmd, opts.engine_timeout, pos, komi, to_move) {
             Ok(dead) => (from_dead_list(pos, &dead, DeadSource::Gtp), false, false),
             Err(_) => (from_dead_list(pos, &[], DeadSource::Gtp), false, true),
         };
@@ -285,7 +287,8 @@ fn measured(
     let est = decide_with(pos, None, DeadStoneMethod::Estimate, params);
     match &opts.oracle {
         _ if !est.flagged() => (est, false, false),
-        Some(cmd) => match crate::gtp::dead_stones_of(cmd, pos, komi, to_move) {
+        Some(cmd) => match crate::gtp::dead_stones_of(cmd, opts.engine_timeout, pos, komi, to_move)
+        {
             Ok(dead) => (
                 from_dead_list(pos, &dead, DeadSource::EstimateOracle),
                 true,

@@ -25,6 +25,8 @@ pub struct AnalyzeOptions {
     /// A GTP engine's command line (`--oracle gtp:COMMAND`): asked only about the positions
     /// the estimate flags (a seki, an uncertain group); its dead stones replace the estimate's.
     pub oracle: Option<String>,
+    /// How long a GTP engine may take over one position (`None`: [`crate::gtp::DEFAULT_TIMEOUT`]).
+    pub engine_timeout: Option<std::time::Duration>,
 }
 
 /// One analysed game: its report and, when asked for, its rating view.
@@ -77,11 +79,11 @@ pub fn score_game(
     ));
     let komi = record.facts.komi.value.unwrap_or(0.0);
     let (ld, engine_error) = match &opts.dead_stones {
-        DeadStones::Gtp(cmd) => gtp_life(cmd, replay, komi),
+        DeadStones::Gtp(cmd) => gtp_life(cmd, opts.engine_timeout, replay, komi),
         DeadStones::Method(m) => (decide(replay, markup, *m), None),
     };
     let (ld, oracle_error) = match &opts.oracle {
-        Some(cmd) if ld.flagged() => ask_oracle(cmd, replay, komi, ld),
+        Some(cmd) if ld.flagged() => ask_oracle(cmd, opts.engine_timeout, replay, komi, ld),
         _ => (ld, None),
     };
     // A record that stops early (`W+0.5` after 80 moves, no passes, no markup) leaves a
@@ -120,9 +122,14 @@ fn decide(
 /// Life and death decided by a GTP engine's `final_status_list dead` on the final position,
 /// the player after the last move to move. An engine failure keeps every stone, with the
 /// reason as a note and returned beside it.
-fn gtp_life(command: &str, replay: &Replay, komi: f64) -> (LifeAndDeath, Option<String>) {
+fn gtp_life(
+    command: &str,
+    timeout: Option<std::time::Duration>,
+    replay: &Replay,
+    komi: f64,
+) -> (LifeAndDeath, Option<String>) {
     let pos = &replay.position;
-    match crate::gtp::dead_stones_of(command, pos, komi, replay.to_move()) {
+    match crate::gtp::dead_stones_of(command, timeout, pos, komi, replay.to_move()) {
         Ok(dead) => (
             life::from_dead_list(pos, &dead, life::DeadSource::Gtp),
             None,
@@ -139,12 +146,13 @@ fn gtp_life(command: &str, replay: &Replay, komi: f64) -> (LifeAndDeath, Option<
 /// estimate's; when it fails, the estimate and the reason.
 fn ask_oracle(
     command: &str,
+    timeout: Option<std::time::Duration>,
     replay: &Replay,
     komi: f64,
     estimate: LifeAndDeath,
 ) -> (LifeAndDeath, Option<String>) {
     let pos = &replay.position;
-    match crate::gtp::dead_stones_of(command, pos, komi, replay.to_move()) {
+    match crate::gtp::dead_stones_of(command, timeout, pos, komi, replay.to_move()) {
         Ok(dead) => (
             life::from_dead_list(pos, &dead, life::DeadSource::EstimateOracle),
             None,

@@ -143,6 +143,10 @@ pub struct ShowArgs {
     /// for analyze).
     #[arg(long, value_name = "gtp:COMMAND", value_parser = parse_oracle)]
     pub oracle: Option<String>,
+    /// Seconds a GTP engine (`--dead-stones gtp:`, `--oracle`) may take over one position
+    /// before it counts as giving no answer.
+    #[arg(long, value_name = "SECS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..))]
+    pub engine_timeout: u64,
     /// Ko rule for the replay.
     #[arg(long, value_parser = ChoiceParser::<KoRule>::new(), default_value_t = KoRule::Positional)]
     pub ko: KoRule,
@@ -209,6 +213,11 @@ pub struct AccuracyArgs {
     /// Measure this GTP engine alone (gtp:COMMAND) instead of the estimate.
     #[arg(long, value_name = "gtp:COMMAND", value_parser = parse_oracle)]
     pub engine: Option<String>,
+    /// Seconds a GTP engine (`--engine`, `--oracle`) may take over one position
+    /// before it counts as giving no answer.
+    #[arg(long, value_name = "SECS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..))]
+    pub engine_timeout: u64,
+
     /// Only the positions of one half of the set (the parity of an FNV-1a hash of
     /// `file#game`): choose on one half, check on the other.
     #[arg(long, value_parser = ChoiceParser::<Half>::new())]
@@ -247,6 +256,10 @@ pub struct InputArgs {
     /// estimate's there; the summary counts the positions sent.
     #[arg(long, value_name = "gtp:COMMAND", value_parser = parse_oracle)]
     pub oracle: Option<String>,
+    /// Seconds a GTP engine (`--dead-stones gtp:`, `--oracle`) may take over one position
+    /// before it counts as giving no answer.
+    #[arg(long, value_name = "SECS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..))]
+    pub engine_timeout: u64,
     /// Never show a progress bar.
     #[arg(long)]
     pub no_progress: bool,
@@ -499,6 +512,7 @@ impl InputArgs {
         o.parse.max_nodes = self.max_nodes;
         o.analyze.dead_stones = self.dead_stones.clone();
         o.analyze.oracle = self.oracle.clone();
+        o.analyze.engine_timeout = Some(std::time::Duration::from_secs(self.engine_timeout));
         o.analyze.rules = Rules {
             ko: self.ko,
             ..Rules::french()

@@ -288,6 +288,7 @@ fn accuracy(args: &AccuracyArgs) -> Result<(), String> {
         params,
         oracle: args.oracle.clone(),
         engine: args.engine.clone(),
+        engine_timeout: Some(std::time::Duration::from_secs(args.engine_timeout)),
         half: args.half,
     };
     let report = echelle::accuracy::accuracy_with(&args.paths, &opts).map_err(|e| e.to_string())?;
@@ -322,6 +323,7 @@ fn show(args: &ShowArgs) -> Result<(), String> {
         },
         dead_stones: args.dead_stones.clone(),
         oracle: args.oracle.clone(),
+        engine_timeout: Some(std::time::Duration::from_secs(args.engine_timeout)),
         ..AnalyzeOptions::default()
     };
     let pic = echelle::analyze::picture(name, bytes, index, &opts).map_err(|e| e.to_string())?;

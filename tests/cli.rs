@@ -451,3 +451,47 @@ fn the_oracle_needs_gtp_and_no_gtp_dead_stones() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn a_slow_engine_is_given_the_time_engine_timeout_says() {
+    // A GTP engine that takes 2 s over `final_status_list`, then calls nothing dead.
+    let dir = Scratch::new("cli", "engine-timeout");
+    let engine = dir.join("slow-engine.sh");
+    std::fs::write(
+        &engine,
+        r#"while read -r c; do case "$c" in protocol_version) printf '= 2\n\n';; final_status_list*) sleep 2; printf '= \n\n';; *) printf '= slow\n\n';; esac; done"#,
+    )
+    .expect("the script is written");
+    let cmd = format!("gtp:sh {}", engine.display());
+    if echelle::gtp::check(&cmd["gtp:".len()..]).is_err() {
+        common::skip("no POSIX sh to run a fake GTP engine");
+        return;
+    }
+    let game = dir.join("scored.sgf");
+    std::fs::write(
+        &game,
+        "(;GM[1]FF[4]SZ[9]KM[6.5]RE[B+2.5];B[cc];W[gg];B[];W[])",
+    )
+    .expect("the game is written");
+    let error_of = |timeout: &str| {
+        let out = echelle()
+            .args(["analyze", "--no-progress", "-q", "--dead-stones", &cmd])
+            .args(["--engine-timeout", timeout])
+            .arg(&game)
+            .output()
+            .expect("echelle runs");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let line: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON record");
+        line["score"]["dead_stones"]["engine_error"].clone()
+    };
+    let short = error_of("1");
+    assert!(
+        short.as_str().is_some_and(|e| e.contains("within 1 s")),
+        "{short}"
+    );
+    assert!(error_of("5").is_null());
+}

@@ -1,9 +1,10 @@
 //! One GTP engine per worker thread, started on first use and kept for the whole batch: the
 //! dead-stone oracle the per-game analysis asks (`--dead-stones gtp:COMMAND`).
 
-use super::{GtpEngine, GtpError, GtpGame};
+use super::{DEFAULT_TIMEOUT, GtpEngine, GtpError, GtpGame};
 use crate::board::{Color, Point, Position};
 use std::cell::RefCell;
+use std::time::Duration;
 
 thread_local! {
     /// This thread's engine, if one was started.
@@ -29,10 +30,12 @@ pub fn warm_up(command: &str) -> Result<(), GtpError> {
 }
 
 /// The stones this thread's engine (started with `command` if need be) calls dead in `pos`,
-/// given as setup stones, `to_move` (when known) to play. An engine that fails and no longer
-/// answers is replaced on the next call.
+/// given as setup stones, `to_move` (when known) to play, each command within `timeout`
+/// (`None`: [`DEFAULT_TIMEOUT`]). An engine that fails and no longer answers is replaced on
+/// the next call.
 pub fn dead_stones_of(
     command: &str,
+    timeout: Option<Duration>,
     pos: &Position,
     komi: f64,
     to_move: Option<Color>,
@@ -43,6 +46,7 @@ pub fn dead_stones_of(
             Some(engine) => engine,
             None => slot.insert(GtpEngine::start(command)?),
         };
+        engine.set_timeout(timeout.unwrap_or(DEFAULT_TIMEOUT));
         let (mut black, mut white) = (Vec::new(), Vec::new());
         for y in 0..pos.height {
             for x in 0..pos.width {

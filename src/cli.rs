@@ -143,10 +143,8 @@ pub struct ShowArgs {
     /// for analyze).
     #[arg(long, value_name = "gtp:COMMAND", value_parser = parse_oracle)]
     pub oracle: Option<String>,
-    /// Seconds a GTP engine (`--dead-stones gtp:`, `--oracle`) may take over one position
-    /// before it counts as giving no answer.
-    #[arg(long, value_name = "SECS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..))]
-    pub engine_timeout: u64,
+    #[command(flatten)]
+    pub engine_timeout: EngineTimeout,
     /// Ko rule for the replay.
     #[arg(long, value_parser = ChoiceParser::<KoRule>::new(), default_value_t = KoRule::Positional)]
     pub ko: KoRule,
@@ -185,6 +183,22 @@ pub enum ColorChoice {
     Never,
 }
 
+/// `--engine-timeout SECS`, shared by every command that may ask a GTP engine.
+#[derive(Args)]
+pub struct EngineTimeout {
+    /// Seconds a GTP engine (`--dead-stones gtp:`, `--oracle`, `--engine`) may take over one
+    /// position before it counts as giving no answer.
+    #[arg(long = "engine-timeout", value_name = "SECS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..))]
+    secs: u64,
+}
+
+impl EngineTimeout {
+    /// The deadline as a duration.
+    pub fn duration(&self) -> std::time::Duration {
+        std::time::Duration::from_secs(self.secs)
+    }
+}
+
 #[derive(Args)]
 pub struct AccuracyArgs {
     /// Files, directories or archives; only games ending with TB/TW markup are used.
@@ -213,11 +227,8 @@ pub struct AccuracyArgs {
     /// Measure this GTP engine alone (gtp:COMMAND) instead of the estimate.
     #[arg(long, value_name = "gtp:COMMAND", value_parser = parse_oracle)]
     pub engine: Option<String>,
-    /// Seconds a GTP engine (`--engine`, `--oracle`) may take over one position
-    /// before it counts as giving no answer.
-    #[arg(long, value_name = "SECS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..))]
-    pub engine_timeout: u64,
-
+    #[command(flatten)]
+    pub engine_timeout: EngineTimeout,
     /// Only the positions of one half of the set (the parity of an FNV-1a hash of
     /// `file#game`): choose on one half, check on the other.
     #[arg(long, value_parser = ChoiceParser::<Half>::new())]
@@ -256,10 +267,8 @@ pub struct InputArgs {
     /// estimate's there; the summary counts the positions sent.
     #[arg(long, value_name = "gtp:COMMAND", value_parser = parse_oracle)]
     pub oracle: Option<String>,
-    /// Seconds a GTP engine (`--dead-stones gtp:`, `--oracle`) may take over one position
-    /// before it counts as giving no answer.
-    #[arg(long, value_name = "SECS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..))]
-    pub engine_timeout: u64,
+    #[command(flatten)]
+    pub engine_timeout: EngineTimeout,
     /// Never show a progress bar.
     #[arg(long)]
     pub no_progress: bool,
@@ -512,7 +521,7 @@ impl InputArgs {
         o.parse.max_nodes = self.max_nodes;
         o.analyze.dead_stones = self.dead_stones.clone();
         o.analyze.oracle = self.oracle.clone();
-        o.analyze.engine_timeout = Some(std::time::Duration::from_secs(self.engine_timeout));
+        o.analyze.engine_timeout = Some(self.engine_timeout.duration());
         o.analyze.rules = Rules {
             ko: self.ko,
             ..Rules::french()

@@ -288,7 +288,7 @@ fn accuracy(args: &AccuracyArgs) -> Result<(), String> {
         params,
         oracle: args.oracle.clone(),
         engine: args.engine.clone(),
-        engine_timeout: Some(std::time::Duration::from_secs(args.engine_timeout)),
+        engine_timeout: Some(args.engine_timeout.duration()),
         half: args.half,
     };
     let report = echelle::accuracy::accuracy_with(&args.paths, &opts).map_err(|e| e.to_string())?;
@@ -323,7 +323,7 @@ fn show(args: &ShowArgs) -> Result<(), String> {
         },
         dead_stones: args.dead_stones.clone(),
         oracle: args.oracle.clone(),
-        engine_timeout: Some(std::time::Duration::from_secs(args.engine_timeout)),
+        engine_timeout: Some(args.engine_timeout.duration()),
         ..AnalyzeOptions::default()
     };
     let pic = echelle::analyze::picture(name, bytes, index, &opts).map_err(|e| e.to_string())?;

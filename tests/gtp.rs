@@ -233,8 +233,16 @@ fn analyze_with_oracle(
         ..Default::default()
     };
     opts.analyze.oracle = oracle;
+    analyze_with(paths, &opts)
+}
+
+/// Runs the batch on `paths` with `opts`: the JSON lines (parsed, and as text) and the summary.
+fn analyze_with(
+    paths: &[std::path::PathBuf],
+    opts: &echelle::batch::BatchOptions,
+) -> (Vec<serde_json::Value>, String, echelle::output::Summary) {
     let mut out = Vec::new();
-    let summary = echelle::batch::run(paths, &opts, &mut out).expect("the batch runs");
+    let summary = echelle::batch::run(paths, opts, &mut out).expect("the batch runs");
     let text = String::from_utf8(out).expect("UTF-8");
     let records = text
         .lines()
@@ -342,13 +350,7 @@ fn a_failed_engine_keeps_every_stone_and_accuses_no_recorded_result() {
         ..Default::default()
     };
     opts.analyze.dead_stones = format!("gtp:{cmd}").parse().expect("a GTP command");
-    let mut out = Vec::new();
-    let summary = echelle::batch::run(&paths, &opts, &mut out).expect("the batch runs");
-    let records: Vec<serde_json::Value> = String::from_utf8(out)
-        .expect("UTF-8")
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("JSON"))
-        .collect();
+    let (records, _, summary) = analyze_with(&paths, &opts);
     let scored: Vec<&serde_json::Value> =
         records.iter().filter(|r| r["score"].is_object()).collect();
     assert!(scored.len() > 10, "{} scored records", scored.len());

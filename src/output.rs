@@ -508,15 +508,18 @@ impl Summary {
         if let Some(o) = &self.oracle {
             let _ = writeln!(
                 s,
-                "  oracle: {} flagged positions (seki, uncertain group) sent to the engine, {} failed (estimate kept)",
-                o.sent, o.failed
+                "  oracle: {} flagged position{} (seki, uncertain group) sent to the engine, {} failed (estimate kept)",
+                o.sent,
+                if o.sent == 1 { "" } else { "s" },
+                o.failed
             );
         }
         if self.engine_failed > 0 {
             let _ = writeln!(
                 s,
-                "  dead-stone engine: no answer for {} positions (every stone kept, not compared with RE)",
-                self.engine_failed
+                "  dead-stone engine: no answer for {} position{} (every stone kept, not compared with RE)",
+                self.engine_failed,
+                if self.engine_failed == 1 { "" } else { "s" }
             );
         }
         let _ = writeln!(s, "  records written: {}", self.written);
@@ -536,5 +539,25 @@ mod tests {
         }
         assert_eq!(label(&ErrorKind::Read), "read");
         assert_eq!(label(&ErrorKind::Internal), "internal");
+    }
+
+    #[test]
+    fn one_engine_position_is_said_in_the_singular() {
+        let one = Summary {
+            oracle: Some(OracleCounts { sent: 1, failed: 0 }),
+            engine_failed: 1,
+            ..Summary::default()
+        }
+        .render();
+        assert!(one.contains("oracle: 1 flagged position (seki"), "{one}");
+        assert!(one.contains("no answer for 1 position (every"), "{one}");
+        let two = Summary {
+            oracle: Some(OracleCounts { sent: 2, failed: 0 }),
+            engine_failed: 2,
+            ..Summary::default()
+        }
+        .render();
+        assert!(two.contains("oracle: 2 flagged positions (seki"), "{two}");
+        assert!(two.contains("no answer for 2 positions (every"), "{two}");
     }
 }

@@ -29,6 +29,30 @@ pub struct AnalyzeOptions {
     pub engine_timeout: Option<std::time::Duration>,
 }
 
+/// An oracle asked beside `--dead-stones gtp:`, whose engine already decides every position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OracleBesideEngine;
+
+impl std::fmt::Display for OracleBesideEngine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("--oracle asks an engine about the estimate's flagged positions; with --dead-stones gtp: the engine decides them all already")
+    }
+}
+
+impl std::error::Error for OracleBesideEngine {}
+
+/// Checks that `oracle` may be asked beside `dead_stones` (the command line's and the Python
+/// binding's one rule): an oracle refines the estimate, so it has no place beside an engine.
+pub fn check_oracle(
+    dead_stones: &DeadStones,
+    oracle: Option<&str>,
+) -> Result<(), OracleBesideEngine> {
+    match (dead_stones, oracle) {
+        (DeadStones::Gtp(_), Some(_)) => Err(OracleBesideEngine),
+        _ => Ok(()),
+    }
+}
+
 /// One analysed game: its report and, when asked for, its rating view.
 #[derive(Clone, Debug)]
 pub struct Analyzed {
@@ -511,6 +535,14 @@ pub fn picture(
 mod tests {
     use super::*;
     use crate::life::tests::pos;
+
+    #[test]
+    fn an_oracle_is_refused_beside_a_gtp_engine_only() {
+        let engine = DeadStones::Gtp("gnugo --mode gtp".into());
+        assert_eq!(check_oracle(&engine, Some("x")), Err(OracleBesideEngine));
+        assert_eq!(check_oracle(&engine, None), Ok(()));
+        assert_eq!(check_oracle(&DeadStones::default(), Some("x")), Ok(()));
+    }
 
     #[test]
     fn an_open_region_of_ten_points_is_an_unfinished_position() {

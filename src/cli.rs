@@ -116,10 +116,9 @@ fn parse_dead_stones(s: &str) -> Result<DeadStones, String> {
 
 /// `--oracle`: `gtp:COMMAND`, the engine's command line.
 fn parse_oracle(s: &str) -> Result<String, String> {
-    match s.strip_prefix("gtp:") {
-        Some(cmd) if !cmd.trim().is_empty() => Ok(cmd.to_string()),
-        _ => Err("expected gtp:COMMAND, e.g. \"gtp:gnugo --mode gtp\"".to_string()),
-    }
+    echelle::gtp::command_of(s)
+        .map(str::to_string)
+        .map_err(|e| e.to_string())
 }
 
 #[derive(Args)]

@@ -32,15 +32,11 @@ fn check_engine(dead_stones: &DeadStones) -> Result<(), String> {
 /// Checks the oracle as [`check_engine`] checks an engine: it starts, and it is not asked
 /// beside an engine that already decides every position.
 fn check_oracle(dead_stones: &DeadStones, oracle: Option<&str>) -> Result<(), String> {
-    let Some(cmd) = oracle else {
-        return Ok(());
-    };
-    if let DeadStones::Gtp(_) = dead_stones {
-        return Err(
-            "--oracle asks an engine about the estimate's flagged positions; with --dead-stones gtp: the engine decides them all already".into(),
-        );
+    echelle::analyze::check_oracle(dead_stones, oracle).map_err(|e| e.to_string())?;
+    match oracle {
+        Some(cmd) => echelle::gtp::check(cmd).map_err(|e| e.to_string()),
+        None => Ok(()),
     }
-    echelle::gtp::check(cmd).map_err(|e| e.to_string())
 }
 
 /// The exit status of a batch stopped by a signal (SIGINT's, whichever signal it was).

@@ -207,3 +207,16 @@ impl std::fmt::Display for GtpError {
 }
 
 impl std::error::Error for GtpError {}
+
+/// An argument meant to name a GTP engine as `gtp:COMMAND` (`--oracle`, `--engine`) that
+/// does not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NotGtpCommand;
+
+impl std::fmt::Display for NotGtpCommand {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("expected gtp:COMMAND, e.g. \"gtp:gnugo --mode gtp\"")
+    }
+}
+
+impl std::error::Error for NotGtpCommand {}

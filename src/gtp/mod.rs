@@ -11,7 +11,7 @@ mod pool;
 #[cfg(test)]
 mod tests;
 
-pub use error::GtpError;
+pub use error::{GtpError, NotGtpCommand};
 pub use pool::{check, dead_stones_of, warm_up};
 
 use crate::board::{Color, Point};
@@ -336,6 +336,15 @@ fn io_message(e: &std::io::Error) -> String {
     match s.find(" (os error") {
         Some(i) => s[..i].to_string(),
         None => s,
+    }
+}
+
+/// The engine's command line in a `gtp:COMMAND` argument (`--oracle`, `--engine`, and the
+/// Python binding's `oracle`): one parser, so both refuse the same values.
+pub fn command_of(arg: &str) -> Result<&str, NotGtpCommand> {
+    match arg.strip_prefix("gtp:") {
+        Some(cmd) if !cmd.trim().is_empty() => Ok(cmd),
+        _ => Err(NotGtpCommand),
     }
 }
 

@@ -64,6 +64,14 @@ fn responses_parse() {
 }
 
 #[test]
+fn engine_arguments_need_gtp_and_a_command() {
+    assert_eq!(command_of("gtp:gnugo --mode gtp"), Ok("gnugo --mode gtp"));
+    for bad in ["gnugo", "gtp:", "gtp:  ", "GTP:gnugo", ""] {
+        assert_eq!(command_of(bad), Err(NotGtpCommand), "{bad:?}");
+    }
+}
+
+#[test]
 fn commands_split_with_quotes() {
     assert_eq!(
         split_command("gnugo --mode gtp  --level 10").unwrap(),

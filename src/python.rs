@@ -18,7 +18,7 @@ use crate::record::ParseLimits;
 use crate::rules::{KoRule, Rules};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyBytes;
+use pyo3::types::{PyBytes, PyInt};
 use std::path::PathBuf;
 use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -51,13 +51,29 @@ where
         .map_err(|e: T::Err| PyValueError::new_err(format!("{what}: {e}")))
 }
 
+/// `engine_timeout` as `--engine-timeout` takes it: whole seconds, at least 1. Any other int
+/// is a `ValueError` (a negative one would be pyo3's `OverflowError`); a non-int stays a
+/// `TypeError`.
+fn engine_secs(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
+    match obj.extract::<u64>() {
+        Ok(secs) if secs >= 1 => Ok(secs),
+        Err(e) if !obj.is_instance_of::<PyInt>() => Err(e),
+        _ => Err(PyValueError::new_err(format!(
+            "engine_timeout: `{obj}`: expected whole seconds, at least 1"
+        ))),
+    }
+}
+
 /// `analyze`'s options (the command line's flags), checked once and shared by every call
 /// that runs a batch: `analyze`, `analyze_bytes`, `parquet_files` and `rate`. Its
-/// keywords and defaults are the command line's; a bad name is a `ValueError` here.
+/// keywords and defaults are the command line's; a bad name or value is a `ValueError` here.
 #[pyclass(module = "echelle._echelle", frozen)]
 struct Options {
     threads: Option<usize>,
     dead_stones: DeadStones,
+    /// The oracle's command line (`gtp:` taken off).
+    oracle: Option<String>,
+    engine_timeout: Duration,
     ko: KoRule,
     only: Only,
     limits: Limits,
@@ -70,7 +86,8 @@ impl Options {
     #[pyo3(signature = (*, threads=None, dead_stones="auto", ko="positional", only="all",
         max_file_bytes=Limits::default().max_file_bytes,
         max_entry_bytes=Limits::default().max_entry_bytes,
-        max_nodes=ParseLimits::default().max_nodes))]
+        max_nodes=ParseLimits::default().max_nodes, oracle=None, engine_timeout=60))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         threads: Option<usize>,
         dead_stones: &str,
@@ -79,10 +96,24 @@ impl Options {
         max_file_bytes: u64,
         max_entry_bytes: u64,
         max_nodes: usize,
+        oracle: Option<&str>,
+        #[pyo3(from_py_with = engine_secs)] engine_timeout: u64,
     ) -> PyResult<Self> {
+        let dead_stones = choice("dead_stones", dead_stones)?;
+        let oracle = oracle
+            .map(|o| {
+                crate::gtp::command_of(o)
+                    .map(str::to_string)
+                    .map_err(|e| PyValueError::new_err(format!("oracle: `{o}`: {e}")))
+            })
+            .transpose()?;
+        crate::analyze::check_oracle(&dead_stones, oracle.as_deref())
+            .map_err(|e| PyValueError::new_err(format!("oracle: {e}")))?;
         Ok(Options {
             threads,
-            dead_stones: choice("dead_stones", dead_stones)?,
+            dead_stones,
+            oracle,
+            engine_timeout: Duration::from_secs(engine_timeout),
             ko: choice("ko", ko)?,
             only: choice("only", only)?,
             limits: Limits {
@@ -95,11 +126,17 @@ impl Options {
 }
 
 impl Options {
-    /// The batch options of one call (each call its own stop flag); a GTP engine that does
-    /// not start is raised here, before the batch, as the command line refuses it.
+    /// The batch options of one call (each call its own stop flag); a GTP engine (dead
+    /// stones or oracle) that does not start is raised here, before the batch, as the
+    /// command line refuses it.
     fn batch(&self) -> PyResult<BatchOptions> {
+        let start =
+            |cmd: &str| crate::gtp::check(cmd).map_err(|e| EchelleError::new_err(e.to_string()));
         if let DeadStones::Gtp(cmd) = &self.dead_stones {
-            crate::gtp::check(cmd).map_err(|e| EchelleError::new_err(e.to_string()))?;
+            start(cmd)?;
+        }
+        if let Some(cmd) = &self.oracle {
+            start(cmd)?;
         }
         let mut o = BatchOptions {
             threads: self.threads,
@@ -110,6 +147,8 @@ impl Options {
         };
         o.parse.max_nodes = self.max_nodes;
         o.analyze.dead_stones = self.dead_stones.clone();
+        o.analyze.oracle = self.oracle.clone();
+        o.analyze.engine_timeout = Some(self.engine_timeout);
         o.analyze.rules = Rules {
             ko: self.ko,
             ..Rules::french()

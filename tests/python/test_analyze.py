@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -21,16 +23,79 @@ def test_records_equal_the_command_lines_lines(cli, samples):
     assert [list(r) for r in got] == [list(r) for r in expected]
 
 
+# Fake GTP engines, as POSIX sh scripts (the Rust tests' `engine_that_cannot_score` and slow
+# engine): no GNU Go needed.
+ENGINES = {
+    # Shakes hands, but `final_status_list` is an error.
+    "cannot_score": "while read -r c; do case \"$c\" in protocol_version) printf '= 2\\n\\n';; "
+    "final_status_list*) printf '? cannot score\\n\\n';; *) printf '= fake\\n\\n';; esac; done",
+    # Takes 2 s over `final_status_list`, then calls nothing dead.
+    "slow": "while read -r c; do case \"$c\" in protocol_version) printf '= 2\\n\\n';; "
+    "final_status_list*) sleep 2; printf '= \\n\\n';; *) printf '= slow\\n\\n';; esac; done",
+}
+
+
+@pytest.fixture(scope="session")
+def engines(tmp_path_factory):
+    """The fake engines' command lines, by name (`sh FILE`)."""
+    if shutil.which("sh") is None:
+        print("skipping: no POSIX sh to run a fake GTP engine", file=sys.stderr)
+        pytest.skip("no POSIX sh to run a fake GTP engine")
+    folder = tmp_path_factory.mktemp("gtp-engines")
+    commands = {}
+    for name, script in ENGINES.items():
+        (folder / f"{name}.sh").write_text(script)
+        commands[name] = f"sh {folder / f'{name}.sh'}"
+    return commands
+
+
 @pytest.mark.parametrize(
     "kw,flags",
     [
         (dict(ko="situational", dead_stones="none"), ["--ko", "situational", "--dead-stones", "none"]),
         (dict(only="problems", dead_stones="markup"), ["--only", "problems", "--dead-stones", "markup"]),
         (dict(max_nodes=50), ["--max-nodes", "50"]),
+        (dict(engine_timeout=5), ["--engine-timeout", "5"]),
+        # `{name}` is a fake engine's command line (the `engines` fixture).
+        (dict(oracle="gtp:{cannot_score}"), ["--oracle", "gtp:{cannot_score}"]),
     ],
 )
-def test_options_mean_what_the_flags_mean(cli, samples, kw, flags):
+def test_options_mean_what_the_flags_mean(cli, samples, kw, flags, request):
+    if any("{" in str(v) for v in [*kw.values(), *flags]):
+        # Asked for here only: the cases without an engine run without a shell.
+        engines = request.getfixturevalue("engines")
+        kw = {k: v.format(**engines) if isinstance(v, str) else v for k, v in kw.items()}
+        flags = [f.format(**engines) for f in flags]
     assert list(echelle.analyze(samples, **kw)) == cli_records(cli, samples, *flags)
+
+
+def test_the_oracle_is_asked_about_the_flagged_positions_only(samples, engines):
+    plain = list(echelle.analyze(samples))
+    records = echelle.analyze(samples, oracle="gtp:" + engines["cannot_score"])
+    asked = list(records)
+    failed = 0
+    for record in asked:
+        dead = (record.get("score") or {}).get("dead_stones") or {}
+        if "oracle_error" in dead:
+            assert "cannot score" in dead.pop("oracle_error")
+            failed += 1
+    assert 0 < failed < len(asked)
+    # The engine failed, so the estimate stood: beside its error, every record is the same.
+    assert asked == plain
+    line = f"oracle: {failed} flagged positions (seki, uncertain group) sent to the engine, {failed} failed"
+    assert line in records.summary
+
+
+def test_engine_timeout_is_the_engines_deadline(cli, tmp_path, engines):
+    # One game, the slow engine deciding it: the samples would cost a second a position.
+    game = tmp_path / "scored.sgf"
+    game.write_text("(;GM[1]FF[4]SZ[9]KM[6.5]RE[B+2.5];B[cc];W[gg];B[];W[])")
+    slow = "gtp:" + engines["slow"]
+    short = list(echelle.analyze(game, dead_stones=slow, engine_timeout=1))
+    assert short == cli_records(cli, "--dead-stones", slow, "--engine-timeout", "1", str(game))
+    assert "within 1 s" in short[0]["score"]["dead_stones"]["engine_error"]
+    (record,) = echelle.analyze(game, dead_stones=slow, engine_timeout=5)
+    assert "engine_error" not in record["score"]["dead_stones"]
 
 
 def test_one_thread_and_two_give_the_same_records(samples):
@@ -58,6 +123,37 @@ def test_a_missing_path_raises_the_command_lines_message(cli, samples):
 def test_a_bad_option_name_is_a_value_error_naming_the_choices(kw):
     with pytest.raises(ValueError, match="expected"):
         echelle.analyze(["samples"], **kw)
+
+
+@pytest.mark.parametrize(
+    "kw,message",
+    [
+        (dict(oracle="gnugo"), "expected gtp:COMMAND"),
+        (dict(oracle="gtp: "), "expected gtp:COMMAND"),
+        (dict(oracle="gtp:x", dead_stones="gtp:y"), "the engine decides them all already"),
+        (dict(engine_timeout=0), "at least 1"),
+        (dict(engine_timeout=-5), "at least 1"),
+        (dict(engine_timeout=2**64), "at least 1"),
+    ],
+)
+def test_a_bad_engine_option_is_a_value_error_as_the_flag_is_refused(kw, message):
+    for call in (
+        lambda: echelle.analyze(["samples"], **kw),
+        lambda: echelle.analyze_bytes("x.sgf", b"", **kw),
+        lambda: echelle.rate(["samples"], **kw),
+    ):
+        with pytest.raises(ValueError, match=message):
+            call()
+
+
+def test_an_oracle_that_does_not_start_raises_the_command_lines_message(cli, samples):
+    out = run_cli(cli, "analyze", "--oracle", "gtp:no-such-gtp-engine", samples)
+    assert out.returncode == 2
+    message = out.stderr.decode().strip().removeprefix("echelle: ")
+    assert "no-such-gtp-engine" in message
+    with pytest.raises(echelle.EchelleError) as e:
+        echelle.analyze(samples, oracle="gtp:no-such-gtp-engine")
+    assert str(e.value) == message
 
 
 def test_closing_stops_the_stream_and_summary_comes_at_the_end(samples):

@@ -55,6 +55,15 @@ def test_sharded_records_rated_once_equal_rate_of_the_files(client, samples):
     assert got == expected
 
 
-def test_bad_options_are_refused_before_anything_is_shipped(samples):
-    with pytest.raises(ValueError, match="expected one of"):
-        echelle.dask.analyze(db.from_sequence([samples]), ko="japanese")
+@pytest.mark.parametrize(
+    "kw,message",
+    [
+        (dict(ko="japanese"), "expected one of"),
+        (dict(oracle="gnugo"), "expected gtp:COMMAND"),
+        (dict(oracle="gtp:x", dead_stones="gtp:y"), "decides them all already"),
+        (dict(engine_timeout=0), "at least 1"),
+    ],
+)
+def test_bad_options_are_refused_before_anything_is_shipped(samples, kw, message):
+    with pytest.raises(ValueError, match=message):
+        echelle.dask.analyze(db.from_sequence([samples]), **kw)

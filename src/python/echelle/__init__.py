@@ -69,6 +69,8 @@ def analyze(
     max_file_bytes: int = _MAX_FILE_BYTES,
     max_entry_bytes: int = _MAX_ENTRY_BYTES,
     max_nodes: int = _MAX_NODES,
+    oracle: Optional[str] = None,
+    engine_timeout: int = 60,
 ) -> Records:
     """Analyse every game under ``paths``, as ``echelle analyze PATH...`` does.
 
@@ -84,8 +86,15 @@ def analyze(
     :param dead_stones: ``auto``, ``markup``, ``estimate``, ``none`` or ``gtp:COMMAND``.
     :param ko: ``positional``, ``situational``, ``natural-situational`` or ``simple``.
     :param only: ``all``, ``problems``, ``errors``, ``violations`` or ``mismatches``.
+    :param oracle: ``gtp:COMMAND`` (``--oracle``): a GTP engine asked only about the
+        positions the dead-stone estimate flags (a seki, an uncertain group); its dead stones
+        replace the estimate's there. Not with ``dead_stones="gtp:..."``, which asks the
+        engine about every position already.
+    :param engine_timeout: seconds (at least 1) a GTP engine (``dead_stones="gtp:..."``,
+        ``oracle``) may take over one position before it counts as giving no answer
+        (``--engine-timeout``).
     :raises EchelleError: a path that cannot be used, a GTP engine that does not start.
-    :raises ValueError: an option name the command line would refuse.
+    :raises ValueError: an option name or value the command line would refuse.
     """
     options = _echelle.Options(
         threads=threads,
@@ -95,6 +104,8 @@ def analyze(
         max_file_bytes=max_file_bytes,
         max_entry_bytes=max_entry_bytes,
         max_nodes=max_nodes,
+        oracle=oracle,
+        engine_timeout=engine_timeout,
     )
     return _echelle.analyze(_paths(paths), options)
 
@@ -109,6 +120,8 @@ def arrow_batches(
     max_file_bytes: int = _MAX_FILE_BYTES,
     max_entry_bytes: int = _MAX_ENTRY_BYTES,
     max_nodes: int = _MAX_NODES,
+    oracle: Optional[str] = None,
+    engine_timeout: int = 60,
 ) -> "pyarrow.RecordBatchReader":
     """The records of ``paths`` as a stream of :class:`pyarrow.RecordBatch` (at most 8,192
     rows each) while the batch runs: the rows of :func:`to_arrow`, for archives whose table
@@ -120,6 +133,10 @@ def arrow_batches(
     Ctrl-C is seen while waiting. Takes :func:`analyze`'s options. Needs ``pyarrow``
     (``pip install ".[arrow]"``).
 
+    :param oracle: ``gtp:COMMAND``, a GTP engine asked about the positions the estimate
+        flags, as for :func:`analyze` (``--oracle``).
+    :param engine_timeout: seconds a GTP engine may take over one position, as for
+        :func:`analyze` (``--engine-timeout``).
     :raises EchelleError: a path that cannot be used, a GTP engine that does not start
         (at once), or a batch that fails (when its batch is read).
     """
@@ -134,6 +151,8 @@ def arrow_batches(
         max_file_bytes=max_file_bytes,
         max_entry_bytes=max_entry_bytes,
         max_nodes=max_nodes,
+        oracle=oracle,
+        engine_timeout=engine_timeout,
     )
     files = _echelle.parquet_files(_paths(paths), options)
     # The first file always comes (the schema alone when no record is kept).
@@ -158,6 +177,8 @@ def to_arrow(
     max_file_bytes: int = _MAX_FILE_BYTES,
     max_entry_bytes: int = _MAX_ENTRY_BYTES,
     max_nodes: int = _MAX_NODES,
+    oracle: Optional[str] = None,
+    engine_timeout: int = 60,
 ) -> "pyarrow.Table":
     """The records of ``paths`` as a :class:`pyarrow.Table` of flat columns, one row per
     record: the table of ``echelle analyze PATH... -o FILE.parquet`` (its schema, column by
@@ -166,6 +187,11 @@ def to_arrow(
     The table is gathered from :func:`arrow_batches` as the batch runs: besides the table,
     memory holds a few batches of 8,192 rows, for millions of records. Takes
     :func:`analyze`'s options. Needs ``pyarrow`` (``pip install ".[arrow]"``).
+
+    :param oracle: ``gtp:COMMAND``, a GTP engine asked about the positions the estimate
+        flags, as for :func:`analyze` (``--oracle``).
+    :param engine_timeout: seconds a GTP engine may take over one position, as for
+        :func:`analyze` (``--engine-timeout``).
     """
     return arrow_batches(
         paths,
@@ -176,12 +202,44 @@ def to_arrow(
         max_file_bytes=max_file_bytes,
         max_entry_bytes=max_entry_bytes,
         max_nodes=max_nodes,
+        oracle=oracle,
+        engine_timeout=engine_timeout,
     ).read_all()
 
 
-def to_pandas(paths: Union[PathLike, Iterable[PathLike]], **options: Any) -> "pandas.DataFrame":
-    """:func:`to_arrow` as a :class:`pandas.DataFrame` (``pip install ".[pandas]"``)."""
-    return to_arrow(paths, **options).to_pandas()
+def to_pandas(
+    paths: Union[PathLike, Iterable[PathLike]],
+    *,
+    threads: Optional[int] = None,
+    dead_stones: str = "auto",
+    ko: str = "positional",
+    only: str = "all",
+    max_file_bytes: int = _MAX_FILE_BYTES,
+    max_entry_bytes: int = _MAX_ENTRY_BYTES,
+    max_nodes: int = _MAX_NODES,
+    oracle: Optional[str] = None,
+    engine_timeout: int = 60,
+) -> "pandas.DataFrame":
+    """:func:`to_arrow` as a :class:`pandas.DataFrame` (``pip install ".[pandas]"``). Takes
+    :func:`analyze`'s options.
+
+    :param oracle: ``gtp:COMMAND``, a GTP engine asked about the positions the estimate
+        flags, as for :func:`analyze` (``--oracle``).
+    :param engine_timeout: seconds a GTP engine may take over one position, as for
+        :func:`analyze` (``--engine-timeout``).
+    """
+    return to_arrow(
+        paths,
+        threads=threads,
+        dead_stones=dead_stones,
+        ko=ko,
+        only=only,
+        max_file_bytes=max_file_bytes,
+        max_entry_bytes=max_entry_bytes,
+        max_nodes=max_nodes,
+        oracle=oracle,
+        engine_timeout=engine_timeout,
+    ).to_pandas()
 
 
 def analyze_bytes(
@@ -192,6 +250,8 @@ def analyze_bytes(
     ko: str = "positional",
     only: str = "all",
     max_nodes: int = _MAX_NODES,
+    oracle: Optional[str] = None,
+    engine_timeout: int = 60,
 ) -> List[Record]:
     """Analyse one SGF file held in memory (a Spark or Dask partition, a database blob).
 
@@ -200,8 +260,20 @@ def analyze_bytes(
     ``data`` is the file's bytes in any encoding (decoded as the command line decodes it);
     archives are not opened here: give their path to :func:`analyze`. The file size limits
     do not apply (the caller already holds the bytes); the parser's limits do.
+
+    :param oracle: ``gtp:COMMAND``, a GTP engine asked about the positions the estimate
+        flags, as for :func:`analyze` (``--oracle``).
+    :param engine_timeout: seconds a GTP engine may take over one position, as for
+        :func:`analyze` (``--engine-timeout``).
     """
-    options = _echelle.Options(dead_stones=dead_stones, ko=ko, only=only, max_nodes=max_nodes)
+    options = _echelle.Options(
+        dead_stones=dead_stones,
+        ko=ko,
+        only=only,
+        max_nodes=max_nodes,
+        oracle=oracle,
+        engine_timeout=engine_timeout,
+    )
     return _echelle.analyze_bytes(name, bytes(data), options)
 
 
@@ -243,6 +315,8 @@ def rate(
     max_file_bytes: int = _MAX_FILE_BYTES,
     max_entry_bytes: int = _MAX_ENTRY_BYTES,
     max_nodes: int = _MAX_NODES,
+    oracle: Optional[str] = None,
+    engine_timeout: int = 60,
 ) -> Dict[str, Any]:
     """Rate the players, as ``echelle rate --format json`` does.
 
@@ -259,9 +333,13 @@ def rate(
 
     :param engines: ``ffg1984``, ``ffg2003``, ``egf``, ``glicko2``, ``whr``, ``elo``.
     :param fit: ``False`` is ``--no-fit``.
+    :param oracle: ``gtp:COMMAND``, a GTP engine asked about the positions the estimate
+        flags, as for :func:`analyze` (``--oracle``).
+    :param engine_timeout: seconds a GTP engine may take over one position, as for
+        :func:`analyze` (``--engine-timeout``).
     :raises EchelleError: an unusable path, an unreadable ladder or aliases file, a record
         that is not one of ``analyze``.
-    :raises ValueError: an option name the command line would refuse.
+    :raises ValueError: an option name or value the command line would refuse.
     """
     if isinstance(inputs, (str, bytes, os.PathLike, dict)):
         inputs = [inputs]
@@ -299,6 +377,8 @@ def rate(
             max_file_bytes=max_file_bytes,
             max_entry_bytes=max_entry_bytes,
             max_nodes=max_nodes,
+            oracle=oracle,
+            engine_timeout=engine_timeout,
         ),
     )
     out: Dict[str, Any] = json.loads(doc)

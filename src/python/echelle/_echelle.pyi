@@ -32,8 +32,8 @@ MAX_ENTRY_BYTES: int
 MAX_NODES: int
 
 class Options:
-    """``analyze``'s options (the command line's flags), checked once; a bad name is a
-    ``ValueError``."""
+    """``analyze``'s options (the command line's flags), checked once; a bad name or value is
+    a ``ValueError``."""
 
     def __init__(
         self,
@@ -45,6 +45,8 @@ class Options:
         max_file_bytes: int = ...,
         max_entry_bytes: int = ...,
         max_nodes: int = ...,
+        oracle: Optional[str] = None,
+        engine_timeout: int = 60,
     ) -> None: ...
 
 def analyze(paths: List[str], options: Options) -> Records: ...

@@ -51,7 +51,10 @@ def _analyze_partition(items: Iterable[Item], options: Dict[str, Any]) -> List[R
     """The records of one partition's items, in their order (runs on a worker)."""
     out: List[Record] = []
     run: List[str] = []
-    bytes_options = {k: options[k] for k in ("dead_stones", "ko", "only", "max_nodes")}
+    bytes_options = {
+        k: options[k]
+        for k in ("dead_stones", "ko", "only", "max_nodes", "oracle", "engine_timeout")
+    }
 
     def flush() -> None:
         # Consecutive paths share one batch: its threads and its reader overlap the files.
@@ -80,6 +83,8 @@ def analyze(
     max_file_bytes: int = 64 << 20,
     max_entry_bytes: int = 16 << 20,
     max_nodes: int = 100_000,
+    oracle: Optional[str] = None,
+    engine_timeout: int = 60,
 ) -> db.Bag:
     """A lazy bag of the records of every item of ``bag``, in the bag's order.
 
@@ -89,6 +94,11 @@ def analyze(
     ``bag.compute()`` of the result, or ``.to_textfiles`` of its ``json.dumps``, gives the
     records of ``echelle analyze`` on the same files in the same order. Options are checked
     here, before anything is shipped.
+
+    :param oracle: ``gtp:COMMAND``, a GTP engine asked about the positions the estimate
+        flags, as for :func:`echelle.analyze` (``--oracle``); it runs on the workers.
+    :param engine_timeout: seconds a GTP engine may take over one position, as for
+        :func:`echelle.analyze` (``--engine-timeout``).
     """
     options: Dict[str, Any] = dict(
         threads=threads,
@@ -98,11 +108,12 @@ def analyze(
         max_file_bytes=max_file_bytes,
         max_entry_bytes=max_entry_bytes,
         max_nodes=max_nodes,
+        oracle=oracle,
+        engine_timeout=engine_timeout,
     )
-    # A bad option name is refused now, on the client, not on every worker (a GTP engine
-    # is started where the analysis runs only).
-    checked = "none" if dead_stones.startswith("gtp:") else dead_stones
-    echelle.analyze_bytes("-", b"", dead_stones=checked, ko=ko, only=only)
+    # A bad option is refused now, on the client, not on every worker: building the options
+    # checks them all without starting a GTP engine (one starts where the analysis runs).
+    echelle._echelle.Options(**options)
     return bag.map_partitions(_analyze_partition, options)
 
 

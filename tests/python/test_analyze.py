@@ -82,7 +82,8 @@ def test_the_oracle_is_asked_about_the_flagged_positions_only(samples, engines):
     assert 0 < failed < len(asked)
     # The engine failed, so the estimate stood: beside its error, every record is the same.
     assert asked == plain
-    line = f"oracle: {failed} flagged positions (seki, uncertain group) sent to the engine, {failed} failed"
+    noun = "position" if failed == 1 else "positions"
+    line = f"oracle: {failed} flagged {noun} (seki, uncertain group) sent to the engine, {failed} failed"
     assert line in records.summary
 
 

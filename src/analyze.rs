@@ -77,7 +77,8 @@ fn fingerprint(record: &GameRecord) -> u64 {
 pub struct Scored {
     /// Life and death of the final position.
     pub life: LifeAndDeath,
-    /// The counts, winner and verdict.
+    /// The counts, winner and verdict (the recorded winner and `not-comparable` when
+    /// `not_counted` says why).
     pub score: Score,
     /// Why the count must not judge `RE`: the record stopped early, or the dead-stone engine
     /// gave no answer.
@@ -123,6 +124,17 @@ pub fn score_game(
         .map(|e| format!("the dead-stone engine gave no answer (every stone kept): {e}"))
         .or(unfinished);
     score.dead_stones.engine_error = engine_error;
+    // Decided here, not by each caller: `show` drew a count's verdict for a game `analyze`
+    // called not comparable.
+    if let Some(reason) = &not_counted {
+        score.winner = WinnerReport {
+            color: record.result.winner,
+            margin: record.result.margin,
+            source: WinnerSource::Recorded,
+            reason: Some(reason.clone()),
+        };
+        score.verdict = Verdict::NotComparable;
+    }
     Some(Scored {
         life: ld,
         score,
@@ -333,18 +345,8 @@ pub fn analyze_game(
     let stones = r.handicap.as_ref().map_or(0, |h| h.stones);
     match score_game(record, &replay, stones, opts) {
         Some(c) => {
-            if let Some(reason) = c.not_counted {
-                r.winner = Some(WinnerReport {
-                    color: record.result.winner,
-                    margin: record.result.margin,
-                    source: WinnerSource::Recorded,
-                    reason: Some(reason),
-                });
-                r.verdict = Some(Verdict::NotComparable);
-            } else {
-                r.winner = Some(c.score.winner.clone());
-                r.verdict = Some(c.score.verdict);
-            }
+            r.winner = Some(c.score.winner.clone());
+            r.verdict = Some(c.score.verdict);
             r.score = Some(c.score);
         }
         None => {

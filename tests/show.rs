@@ -420,3 +420,27 @@ fn a_reader_that_goes_away_is_no_panic() {
     assert!(out.status.success(), "{:?}: {err}", out.status);
     assert!(!err.contains("panicked"), "{err}");
 }
+
+#[test]
+fn a_record_analyze_calls_not_comparable_is_not_judged_by_show_either() {
+    // A scored result after four moves, no passes: unfinished, so the recorded winner stands
+    // in `analyze`; `show` once drew the count's "winner differs" for it.
+    let d = Scratch::new("show", "unfinished");
+    let f = d.join("early.sgf");
+    std::fs::write(&f, "(;GM[1]SZ[9]KM[6.5]RE[B+3.5];B[cc];W[gg];B[cg];W[gc])").expect("writes");
+    let analyzed = echelle()
+        .args(["analyze", "--no-progress", "-q"])
+        .arg(&f)
+        .output()
+        .expect("runs analyze");
+    let line = String::from_utf8_lossy(&analyzed.stdout);
+    assert!(line.contains("\"verdict\":\"not-comparable\""), "{line}");
+    let o = show(&f, None, &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.contains("Verdict vs RE: not comparable"), "{text}");
+    assert!(
+        text.contains("Outcome: Black wins by 3.5 (basis: recorded): unfinished position"),
+        "{text}"
+    );
+}

@@ -328,7 +328,9 @@ fn verdict_text(v: Verdict) -> &'static str {
         Verdict::MarginDiffers => "same winner, margin differs",
         Verdict::WinnerDiffers => "winner differs",
         Verdict::Uncertain => "uncertain (an uncertain group decided the other way would give RE)",
-        Verdict::NotComparable => "not comparable (resignation, time, forfeit or void)",
+        Verdict::NotComparable => {
+            "not comparable (resignation, time, forfeit, void, or no count to judge RE by)"
+        }
         Verdict::NoResult => "no result to compare",
     }
 }

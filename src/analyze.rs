@@ -72,17 +72,14 @@ fn fingerprint(record: &GameRecord) -> u64 {
     h.finish()
 }
 
-/// A finished game scored: life and death, the counts, and why the count must not judge
-/// `RE` when it must not.
+/// A finished game scored: life and death and the counts.
 pub struct Scored {
     /// Life and death of the final position.
     pub life: LifeAndDeath,
-    /// The counts, winner and verdict (the recorded winner and `not-comparable` when
-    /// `not_counted` says why).
+    /// The counts, winner and verdict: the recorded winner, with the reason, and
+    /// `not-comparable` when the count must not judge `RE` (the record stopped early, or the
+    /// dead-stone engine gave no answer).
     pub score: Score,
-    /// Why the count must not judge `RE`: the record stopped early, or the dead-stone engine
-    /// gave no answer.
-    pub not_counted: Option<String>,
 }
 
 /// Scores a replayed game when it is finished: it ended by passes, its `RE` is a score, or it
@@ -124,22 +121,17 @@ pub fn score_game(
         .map(|e| format!("the dead-stone engine gave no answer (every stone kept): {e}"))
         .or(unfinished);
     score.dead_stones.engine_error = engine_error;
-    // Decided here, not by each caller: `show` drew a count's verdict for a game `analyze`
-    // called not comparable.
-    if let Some(reason) = &not_counted {
+    // Set here, once, so that every caller (`analyze`, `show`) says the same.
+    if let Some(reason) = not_counted {
         score.winner = WinnerReport {
             color: record.result.winner,
             margin: record.result.margin,
             source: WinnerSource::Recorded,
-            reason: Some(reason.clone()),
+            reason: Some(reason),
         };
         score.verdict = Verdict::NotComparable;
     }
-    Some(Scored {
-        life: ld,
-        score,
-        not_counted,
-    })
+    Some(Scored { life: ld, score })
 }
 
 /// Life and death of a replay's final position, the player after its last move to move.

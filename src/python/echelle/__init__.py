@@ -207,39 +207,10 @@ def to_arrow(
     ).read_all()
 
 
-def to_pandas(
-    paths: Union[PathLike, Iterable[PathLike]],
-    *,
-    threads: Optional[int] = None,
-    dead_stones: str = "auto",
-    ko: str = "positional",
-    only: str = "all",
-    max_file_bytes: int = _MAX_FILE_BYTES,
-    max_entry_bytes: int = _MAX_ENTRY_BYTES,
-    max_nodes: int = _MAX_NODES,
-    oracle: Optional[str] = None,
-    engine_timeout: int = 60,
-) -> "pandas.DataFrame":
-    """:func:`to_arrow` as a :class:`pandas.DataFrame` (``pip install ".[pandas]"``). Takes
-    :func:`analyze`'s options.
-
-    :param oracle: ``gtp:COMMAND``, a GTP engine asked about the positions the estimate
-        flags, as for :func:`analyze` (``--oracle``).
-    :param engine_timeout: seconds a GTP engine may take over one position, as for
-        :func:`analyze` (``--engine-timeout``).
-    """
-    return to_arrow(
-        paths,
-        threads=threads,
-        dead_stones=dead_stones,
-        ko=ko,
-        only=only,
-        max_file_bytes=max_file_bytes,
-        max_entry_bytes=max_entry_bytes,
-        max_nodes=max_nodes,
-        oracle=oracle,
-        engine_timeout=engine_timeout,
-    ).to_pandas()
+def to_pandas(paths: Union[PathLike, Iterable[PathLike]], **options: Any) -> "pandas.DataFrame":
+    """:func:`to_arrow` as a :class:`pandas.DataFrame` (``pip install ".[pandas]"``); takes
+    :func:`to_arrow`'s options, ``oracle`` and ``engine_timeout`` included."""
+    return to_arrow(paths, **options).to_pandas()
 
 
 def analyze_bytes(

@@ -6,7 +6,7 @@
 //! its owner to move saves), and a chain its living group's playouts almost never keep dies
 //! alone. Each group's decision keeps how it was reached (a [`Unit`]).
 
-use super::benson::{benson, enclosures};
+use super::benson::{Enclosures, benson, enclosures};
 use super::enclosed;
 use super::playout::{PlayoutBoard, playouts};
 use super::race;
@@ -14,6 +14,7 @@ use super::reading;
 use super::seki;
 use super::{EstimateParams, Method};
 use crate::board::{Cell, Chain, Chains, Grid, Position, STONES};
+use std::borrow::Cow;
 
 /// Group ownership band that earns extra playouts.
 const UNSURE_LOW: f64 = 0.3;
@@ -90,7 +91,7 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
         }
     }
     let pass_alive_chain = settled.clone();
-    let enclosure = enclosures(&g, &ch, &settled);
+    let mut enclosure = enclosures(&g, &ch, &settled);
     // Static shapes the playouts misjudge: decided before them, kept out of their verdict.
     let grps = groups(&g, &ch);
     let mut forced = vec![false; ch.chains.len()];
@@ -106,6 +107,7 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
             }
         }
     }
+    let play_grid = taken_for_playouts(&g, &ch, &forced, &mut enclosure);
     // How each group is decided: by rule, by shape, else by the playouts below.
     let stones_of = |chains: &[usize]| {
         let mut v: Vec<usize> = chains
@@ -166,7 +168,14 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
             })
             .collect()
     };
-    let mut own = playouts(&g, &enclosure, params.playouts, params.seed, &[], None);
+    let mut own = playouts(
+        &play_grid,
+        &enclosure,
+        params.playouts,
+        params.seed,
+        &[],
+        None,
+    );
     let mut total = params.playouts.max(1) as f64;
     let mut kept = kept_of(&own, total);
     // The shares of the first playouts, and whether the extra ones gave the move to one side.
@@ -199,7 +208,7 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
             })
             .collect();
         let more = playouts(
-            &g,
+            &play_grid,
             &enclosure,
             extra,
             params.seed ^ 0xD1B5_4A32_D192_ED03,
@@ -453,6 +462,27 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
         units,
         seki_held,
     }
+}
+
+/// The board the playouts start from: the chains `taken` marks (killed by a shape) lifted,
+/// their points barred to their owner in `enclosure`. Left on the board they would fight a
+/// race the shape has settled, and make the opposing chains around them look short of
+/// liberties (a stone string those chains surround then survives where it is dead).
+pub(super) fn taken_for_playouts<'a>(
+    g: &'a Grid,
+    ch: &Chains,
+    taken: &[bool],
+    enclosure: &mut Enclosures,
+) -> Cow<'a, Grid> {
+    let mut board = Cow::Borrowed(g);
+    for (chain, _) in ch.chains.iter().zip(taken).filter(|(_, t)| **t) {
+        let cells = &mut board.to_mut().cells;
+        for &s in &chain.stones {
+            cells[s] = Cell::Empty;
+            enclosure.empty_only[s] |= chain.color.opponent().bit();
+        }
+    }
+    board
 }
 
 /// Whether `chain`, in atari, escapes with its owner moving first on `board` (the other dead

@@ -315,8 +315,8 @@ mod parts {
     use super::*;
     use crate::board::{Cell, Chains, Liberties, STONES};
     use crate::life::benson::{Enclosures, benson, enclosures};
-    use crate::life::estimate::{bent_four_in_the_corner, group_kept, groups};
-    use crate::life::playout::{PlayoutBoard, Rng};
+    use crate::life::estimate::{bent_four_in_the_corner, group_kept, groups, taken_for_playouts};
+    use crate::life::playout::{PlayoutBoard, Rng, playouts};
 
     #[test]
     fn invasion_of_a_home_area_is_answered_next_to_it() {
@@ -485,6 +485,55 @@ mod parts {
         assert_eq!(sim.board.cells[taken], Cell::Empty);
         assert_eq!(sim.forbid[taken], 2);
         assert_ne!(sim.choose(Cell::White, 0, &[], &mut Rng(3)), Some(taken));
+    }
+
+    #[test]
+    fn a_group_the_bent_four_killed_is_taken_before_the_playouts() {
+        // White's corner group is bent four in the corner (dead); Black's wall beside it has
+        // no liberty but the three it shares with White's long string. Left on the board, the
+        // corner group would hold the wall short of liberties in every playout.
+        let p = pos(&[
+            ".XXOXO.XX",
+            ".XXOXOOO.",
+            ".XXOXXXOO",
+            ".XXO..XXX",
+            ".XXOOOOO.",
+            ".XXXXXXXX",
+            ".XXXXXXXX",
+            ".XXXXXXXX",
+            "XX.......",
+        ]);
+        let g = grid(&p);
+        let ch = Chains::of(&g.geo, &g.cells);
+        let mut settled = vec![false; ch.chains.len()];
+        for c in STONES {
+            for (s, a) in settled.iter_mut().zip(benson(&g, &ch, c)) {
+                *s |= a;
+            }
+        }
+        let mut forced = vec![false; ch.chains.len()];
+        for grp in groups(&g, &ch) {
+            if bent_four_in_the_corner(&g, &ch, &grp, &settled).is_some() {
+                for ci in grp {
+                    forced[ci] = true;
+                }
+            }
+        }
+        let corner = [5, 9 + 5, 9 + 6, 9 + 7, 18 + 7, 18 + 8].map(|i| g.geo.pad(i));
+        assert!(
+            corner
+                .iter()
+                .all(|&s| ch.id[s].is_some_and(|ci| forced[ci]))
+        );
+        let mut enclosure = enclosures(&g, &ch, &settled);
+        let board = taken_for_playouts(&g, &ch, &forced, &mut enclosure);
+        let own = playouts(&board, &enclosure, 32, 1, &[], None);
+        for s in corner {
+            assert_eq!(board.cells[s], Cell::Empty);
+            assert_eq!(own[s], [32, 0], "point {s}: Black's in every playout");
+        }
+        // Nothing else moved: the real board keeps the stones for the readings.
+        assert_eq!(g.cells[corner[0]], Cell::White);
     }
 
     #[test]

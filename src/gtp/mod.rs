@@ -339,8 +339,9 @@ fn io_message(e: &std::io::Error) -> String {
     }
 }
 
-/// The engine's command line in a `gtp:COMMAND` argument (`--oracle`, `--engine`, and the
-/// Python binding's `oracle`): one parser, so both refuse the same values.
+/// The engine's command line in a `gtp:COMMAND` argument (`--dead-stones`, `--oracle`,
+/// `--engine`, and the Python binding's `dead_stones` and `oracle`): one parser, so all
+/// refuse the same values.
 pub fn command_of(arg: &str) -> Result<&str, NotGtpCommand> {
     match arg.strip_prefix("gtp:") {
         Some(cmd) if !cmd.trim().is_empty() => Ok(cmd),

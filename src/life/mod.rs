@@ -96,11 +96,11 @@ impl std::str::FromStr for DeadStones {
     /// `auto`, `markup`, `estimate`, `none` (any case), or `gtp:COMMAND`.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         use crate::choice::Choice;
-        if let Some(cmd) = s.strip_prefix("gtp:") {
-            if cmd.trim().is_empty() {
-                return Err(DeadStonesError::NoGtpCommand);
-            }
-            return Ok(DeadStones::Gtp(cmd.to_string()));
+        // The engine's command line as `--oracle` and `--engine` read it: one parser.
+        if s.starts_with("gtp:") {
+            return crate::gtp::command_of(s)
+                .map(|cmd| DeadStones::Gtp(cmd.to_string()))
+                .map_err(|_| DeadStonesError::NoGtpCommand);
         }
         DeadStoneMethod::ALL
             .iter()

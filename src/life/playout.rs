@@ -86,12 +86,7 @@ pub(super) fn playouts(
             match cells[p] {
                 c @ (Cell::Black | Cell::White) => o[c.side()] += 1,
                 Cell::Empty => {
-                    let mut t = [false; 2];
-                    for q in sim.board.geo().neighbours(p) {
-                        if cells[q].is_stone() {
-                            t[cells[q].side()] = true;
-                        }
-                    }
+                    let t = [Cell::Black, Cell::White].map(|v| sim.count_around(p, v) > 0);
                     match t {
                         [true, false] => o[0] += 1,
                         [false, true] => o[1] += 1,
@@ -103,6 +98,12 @@ pub(super) fn playouts(
         }
     }
     own
+}
+
+/// One cell of kind `v` in [`PlayoutBoard`]'s neighbour counts.
+#[inline]
+fn kind(v: Cell) -> u64 {
+    1 << (8 * v as u32)
 }
 
 /// Pseudo-liberties with their sum and sum of squares: a chain is in atari exactly when
@@ -193,6 +194,11 @@ pub(super) struct PlayoutBoard {
     pub forbid: Vec<u8>,
     /// Per point, colour bits: inside a region enclosed by pass-alive chains of that colour.
     pub enclosed: Vec<u8>,
+    /// Per point, how many of its four neighbours (low half) and of its four diagonal
+    /// neighbours (high half) hold each kind of cell, one byte per [`Cell`] value (empty,
+    /// black, white, edge): the random move's tests read one word instead of eight cells.
+    /// Kept for the points inside the board only.
+    around: Vec<u64>,
 }
 
 // By hand: the derived `clone_from` would allocate every vector anew for each playout, which
@@ -207,6 +213,7 @@ impl Clone for PlayoutBoard {
             atari: self.atari.clone(),
             forbid: self.forbid.clone(),
             enclosed: self.enclosed.clone(),
+            around: self.around.clone(),
         }
     }
 
@@ -218,6 +225,7 @@ impl Clone for PlayoutBoard {
         self.atari.clone_from(&o.atari);
         self.forbid.clone_from(&o.forbid);
         self.enclosed.clone_from(&o.enclosed);
+        self.around.clone_from(&o.around);
     }
 }
 
@@ -234,8 +242,14 @@ impl PlayoutBoard {
             atari: Vec::new(),
             forbid: vec![0; n],
             enclosed: vec![0; n],
+            around: vec![0; n],
         };
         for (p, &v) in cells.iter().enumerate() {
+            if v != Cell::Edge {
+                let side: u64 = geo.neighbours(p).iter().map(|&q| kind(cells[q])).sum();
+                let diagonal: u64 = geo.diagonals(p).iter().map(|&q| kind(cells[q])).sum();
+                s.around[p] = side | diagonal << 32;
+            }
             if v == Cell::Empty {
                 s.epos[p] = s.empties.len() as u32;
                 s.empties.push(p as u32);
@@ -262,10 +276,42 @@ impl PlayoutBoard {
         self.epos[p] = u32::MAX;
     }
 
+    /// How many of the four neighbours of the point `p` (on the board) hold `v`.
+    #[inline]
+    fn count_around(&self, p: usize, v: Cell) -> u64 {
+        (self.around[p] >> (8 * v as u32)) & 0xff
+    }
+
+    /// How many of the four diagonal neighbours of the point `p` (on the board) hold `v`.
+    #[inline]
+    fn count_diagonal(&self, p: usize, v: Cell) -> u64 {
+        (self.around[p] >> (32 + 8 * v as u32)) & 0xff
+    }
+
+    /// Adds `change` (one kind's count up, another's down, modulo 2⁶⁴) to the counts of the
+    /// points around `p`; no count goes below zero, so no borrow crosses a byte.
+    #[inline]
+    fn count_change(around: &mut [u64], geo: &Geometry, p: usize, change: u64) {
+        for q in geo.neighbours(p) {
+            around[q] = around[q].wrapping_add(change);
+        }
+        for q in geo.diagonals(p) {
+            around[q] = around[q].wrapping_add(change << 32);
+        }
+    }
+
     /// Plays `c` at `p` (legal, empty): captures, the ko point, and the new chains in atari.
     pub fn play(&mut self, p: usize, c: Cell) {
         self.remove_empty(p);
         self.board.place(p, c);
+        // One empty neighbour fewer, one `c` more.
+        let geo = *self.board.geo();
+        Self::count_change(
+            &mut self.around,
+            &geo,
+            p,
+            kind(c).wrapping_sub(kind(Cell::Empty)),
+        );
         let opp = c.opponent();
         let mut captured = 0;
         let mut cap_at = 0;
@@ -296,7 +342,14 @@ impl PlayoutBoard {
     fn remove_chain(&mut self, h: usize) -> u32 {
         let (forbid, enclosed) = (&mut self.forbid, &self.enclosed);
         let (empties, epos) = (&mut self.empties, &mut self.epos);
+        let (around, geo) = (&mut self.around, *self.board.geo());
         self.board.remove_chain(h, |s, victim| {
+            Self::count_change(
+                around,
+                &geo,
+                s,
+                kind(Cell::Empty).wrapping_sub(kind(victim)),
+            );
             // Captured inside the captor's pass-alive enclosure: barred to the victim from now on.
             if enclosed[s] & victim.opponent().bit() != 0 {
                 forbid[s] |= victim.bit();
@@ -308,24 +361,11 @@ impl PlayoutBoard {
 
     /// True when `p` is an eye of colour `c` that should not be filled (not a false eye).
     fn is_eye(&self, p: usize, c: Cell) -> bool {
-        let cells = &self.board.cells;
-        let geo = self.board.geo();
-        for q in geo.neighbours(p) {
-            let v = cells[q];
-            if v != c && v != Cell::Edge {
-                return false;
-            }
+        if self.count_around(p, c) + self.count_around(p, Cell::Edge) != 4 {
+            return false;
         }
-        let mut bad = 0;
-        let mut edge = 0;
-        for q in geo.diagonals(p) {
-            match cells[q] {
-                Cell::Edge => edge = 1,
-                v if v == c.opponent() => bad += 1,
-                _ => {}
-            }
-        }
-        bad + edge < 2
+        let edge = u64::from(self.count_diagonal(p, Cell::Edge) > 0);
+        self.count_diagonal(p, c.opponent()) + edge < 2
     }
 
     /// Legality of `c` at `p`: `None` if illegal (occupied, ko, suicide), else the liberties
@@ -523,27 +563,36 @@ impl PlayoutBoard {
     pub fn fits(&self, p: usize, c: Cell) -> bool {
         let cells = &self.board.cells;
         let opp = c.opponent();
-        let around = self.board.geo().neighbours(p);
-        let (mut empty, mut mine) = (0, 0);
-        for &q in &around {
-            match cells[q] {
-                Cell::Empty => empty += 1,
-                v if v == c => mine += 1,
-                _ => {}
-            }
-        }
+        let empty = self.count_around(p, Cell::Empty);
         if empty >= 2 && p != self.ko {
             return true;
         }
-        if empty + mine == 0
-            && around.iter().any(|&q| cells[q] == opp)
-            && !around
+        if empty + self.count_around(p, c) == 0
+            && self.count_around(p, opp) > 0
+            && !self
+                .board
+                .geo()
+                .neighbours(p)
                 .iter()
                 .any(|&q| cells[q] == opp && self.board.libs.in_atari(self.board.head(q)))
         {
             return false;
         }
         !self.is_eye(p, c) && self.playable(p, c)
+    }
+
+    /// The first point on the board whose neighbour counts differ from its cells' (the
+    /// counts are kept move by move; a test checks them against a recount).
+    #[cfg(test)]
+    pub fn miscounted(&self) -> Option<usize> {
+        let (cells, geo) = (&self.board.cells, self.board.geo());
+        (0..cells.len()).find(|&p| {
+            cells[p] != Cell::Edge && {
+                let side: u64 = geo.neighbours(p).iter().map(|&q| kind(cells[q])).sum();
+                let diagonal: u64 = geo.diagonals(p).iter().map(|&q| kind(cells[q])).sum();
+                self.around[p] != side | diagonal << 32
+            }
+        })
     }
 
     /// The random move's rule the long way: `fits` must always agree with it.

@@ -550,7 +550,7 @@ mod parts {
     }
 
     #[test]
-    fn pseudo_liberties_sizes_and_liberty_counts_stay_exact_through_playouts() {
+    fn pseudo_liberties_sizes_liberty_and_neighbour_counts_stay_exact_through_playouts() {
         let p = pos(&[
             ".X.X.O...",
             "XXXXXO...",
@@ -570,6 +570,11 @@ mod parts {
             let mut rng = Rng(seed);
             let (mut color, mut passes) = (Cell::Black, 0);
             for _ in 0..300 {
+                assert_eq!(
+                    sim.miscounted(),
+                    None,
+                    "neighbour counts after {moves} moves"
+                );
                 let b = &sim.board;
                 for a in 0..b.cells.len() {
                     if b.cells[a].is_stone() {

@@ -807,6 +807,40 @@ fn eye_shapes_that_make_two_eyes_whoever_moves_first_live() {
 }
 
 #[test]
+fn a_corner_eye_that_four_white_chains_share_is_an_eye() {
+    // White's six corner points hold h2, a lone stone, and g2, a point each of White's four
+    // chains there touches: Black can neither take g2 (suicide) nor make it false (f1 is its
+    // only Black diagonal, off the edge), and whatever Black plays in h3-j1, White connects
+    // and keeps the rest as its second eye. GNU Go's owl and its own play as Black agree;
+    // its end-of-game status list and KataGo's raw network called the same corner dead in a
+    // KGS game played on (check set s107, c0004), where the judges' consensus is wrong.
+    let p = pos(&[
+        ".X.X.X.X.",
+        "XXXXXXXXX",
+        "XXXXXXXXX",
+        "XXXXXXXXX",
+        "XXXXOOOOX",
+        "XXXXXXXOO",
+        "XXXXXOO..",
+        "XXXXXO.O.",
+        "XXXXXXO..",
+    ]);
+    for ld in [
+        est(&p),
+        est_moving(&p, Color::Black),
+        est_moving(&p, Color::White),
+    ] {
+        for (x, y) in [(4, 4), (5, 6), (7, 7), (6, 8)] {
+            assert_eq!(
+                status_at(&ld, &p, x, y),
+                Some(ChainStatus::Alive),
+                "({x}, {y})"
+            );
+        }
+    }
+}
+
+#[test]
 fn a_false_eye_is_no_eye() {
     // g1 looks like White's second eye, but Black holds f2, one of its two diagonals on the
     // edge: the three stones right of it are in atari, and once they are taken White has one

@@ -21,17 +21,38 @@ fn enclosed_by(g: &Grid, ch: &Chains, c: Cell) -> Vec<(Vec<usize>, Vec<usize>)> 
 }
 
 /// Which chains of colour `c` are pass-alive (unconditionally alive), by chain index.
+#[cfg(test)]
 pub(super) fn benson(g: &Grid, ch: &Chains, c: Cell) -> Vec<bool> {
+    benson_in(g, ch, c, &enclosed_by(g, ch, c))
+}
+
+/// Which chains of either colour are pass-alive, by chain index, and the regions they
+/// enclose: each colour's regions are found once for both.
+pub(super) fn pass_alive_and_enclosures(g: &Grid, ch: &Chains) -> (Vec<bool>, Enclosures) {
+    let regions = STONES.map(|c| enclosed_by(g, ch, c));
+    let mut settled = vec![false; ch.chains.len()];
+    for (&c, r) in STONES.iter().zip(&regions) {
+        for (s, a) in settled.iter_mut().zip(benson_in(g, ch, c, r)) {
+            *s |= a;
+        }
+    }
+    let enclosure = enclosures_in(g, &regions, &settled);
+    (settled, enclosure)
+}
+
+/// As [`benson`], with the regions `c` encloses (from [`enclosed_by`]).
+fn benson_in(g: &Grid, ch: &Chains, c: Cell, enclosed: &[(Vec<usize>, Vec<usize>)]) -> Vec<bool> {
     let geo = &g.geo;
     // Each region `c` encloses, with its empty points and its border chains.
-    let regions: Vec<(Vec<usize>, Vec<usize>)> = enclosed_by(g, ch, c)
-        .into_iter()
+    let regions: Vec<(Vec<usize>, &[usize])> = enclosed
+        .iter()
         .map(|(points, border)| {
             let empties = points
-                .into_iter()
+                .iter()
+                .copied()
                 .filter(|&p| g.cells[p] == Cell::Empty)
                 .collect();
-            (empties, border)
+            (empties, border.as_slice())
         })
         .collect();
     // vital[r] lists the chains to which region r is vital (all its empty points are their liberties).
@@ -53,7 +74,7 @@ pub(super) fn benson(g: &Grid, ch: &Chains, c: Cell) -> Vec<bool> {
         })
         .collect();
     let alive: Vec<bool> = ch.chains.iter().map(|x| x.color == c).collect();
-    let borders: Vec<&[usize]> = regions.iter().map(|(_, b)| b.as_slice()).collect();
+    let borders: Vec<&[usize]> = regions.iter().map(|(_, b)| *b).collect();
     settle(alive, &vital, &borders)
 }
 
@@ -109,15 +130,26 @@ pub(super) struct Enclosures {
 }
 
 /// The regions enclosed by the chains `pass_alive` marks, for both colours.
+#[cfg(test)]
 pub(super) fn enclosures(g: &Grid, ch: &Chains, pass_alive: &[bool]) -> Enclosures {
+    enclosures_in(g, &STONES.map(|c| enclosed_by(g, ch, c)), pass_alive)
+}
+
+/// As [`enclosures`], with each colour's regions (from [`enclosed_by`], in [`STONES`]'
+/// order).
+fn enclosures_in(
+    g: &Grid,
+    regions: &[Vec<(Vec<usize>, Vec<usize>)>; 2],
+    pass_alive: &[bool],
+) -> Enclosures {
     let n = g.cells.len();
     let mut enclosed = vec![0u8; n];
     let mut empty_only = vec![0u8; n];
-    for c in STONES {
-        for (region, border) in enclosed_by(g, ch, c) {
+    for (&c, regions) in STONES.iter().zip(regions) {
+        for (region, border) in regions {
             if border.iter().all(|&ci| pass_alive[ci]) {
                 let foes = region.iter().any(|&p| g.cells[p] == c.opponent());
-                for &p in &region {
+                for &p in region {
                     enclosed[p] |= c.bit();
                     if !foes {
                         empty_only[p] |= c.bit();

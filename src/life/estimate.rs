@@ -6,14 +6,14 @@
 //! its owner to move saves), and a chain its living group's playouts almost never keep dies
 //! alone. Each group's decision keeps how it was reached (a [`Unit`]).
 
-use super::benson::{Enclosures, benson, enclosures};
+use super::benson::{Enclosures, pass_alive_and_enclosures};
 use super::enclosed;
 use super::playout::{PlayoutBoard, playouts};
 use super::race;
 use super::reading;
 use super::seki;
 use super::{EstimateParams, Method};
-use crate::board::{Cell, Chain, Chains, Grid, Position, STONES};
+use crate::board::{Cell, Chain, Chains, Grid, Position};
 use std::borrow::Cow;
 
 /// Group ownership band that earns extra playouts.
@@ -82,16 +82,8 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
         };
     };
     let ch = Chains::of(&g.geo, &g.cells);
-    let mut settled: Vec<bool> = vec![false; ch.chains.len()];
-    for c in STONES {
-        for (ci, a) in benson(&g, &ch, c).into_iter().enumerate() {
-            if a {
-                settled[ci] = true;
-            }
-        }
-    }
+    let (mut settled, mut enclosure) = pass_alive_and_enclosures(&g, &ch);
     let pass_alive_chain = settled.clone();
-    let mut enclosure = enclosures(&g, &ch, &settled);
     // Static shapes the playouts misjudge: decided before them, kept out of their verdict.
     let grps = groups(&g, &ch);
     let mut forced = vec![false; ch.chains.len()];

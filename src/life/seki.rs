@@ -49,16 +49,31 @@ pub(super) fn read(
     left: &mut u32,
 ) -> SekiReading {
     let geo = &g.geo;
-    let ch = Chains::of(geo, cells);
-    let board = PlayoutBoard::new(geo, cells);
     let mut out = SekiReading::default();
+    // Most positions have no region touching both colours, fewer still one that looks like
+    // seki: the boards the test and the reading need are built only then.
+    let shared: Vec<_> = regions(geo, cells)
+        .into_iter()
+        .filter(|r| r.touches == [true, true])
+        .collect();
+    if shared.is_empty() {
+        return out;
+    }
+    let board = PlayoutBoard::new(geo, cells);
+    let shared: Vec<_> = shared
+        .into_iter()
+        .filter(|r| is_seki_region(&board, r))
+        .collect();
+    if shared.is_empty() {
+        return out;
+    }
+    let ch = Chains::of(geo, cells);
     // Held means held in every search: one that ran out of budget undoes it.
     let mut unsettled = Vec::new();
     // The linked groups of regions (by their first region) where a chain was found dead.
     let mut refuted_in: Vec<usize> = Vec::new();
-    let seki: Vec<(Vec<usize>, Vec<usize>)> = regions(geo, cells)
+    let seki: Vec<(Vec<usize>, Vec<usize>)> = shared
         .into_iter()
-        .filter(|r| is_seki_region(&board, r))
         .map(|r| {
             let mut around: Vec<usize> = r
                 .points

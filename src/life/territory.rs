@@ -66,14 +66,21 @@ fn classify_regions(
             cells[geo.pad(i)] = Cell::Empty;
         }
     }
-    let living = Chains::of(geo, &cells);
-    let board = PlayoutBoard::new(geo, &cells);
+    // The boards the seki test needs are built at the first region touching both colours,
+    // and the chains at the first seki: most positions have neither.
+    let mut board = None;
+    let mut living = None;
     for r in &regions(geo, &cells) {
         let owner = r.owner().and_then(Cell::color);
         for &p in &r.points {
             territory[geo.unpad(p)] = owner;
         }
-        if is_seki_region(&board, r) {
+        if r.touches != [true, true] {
+            continue;
+        }
+        let board = board.get_or_insert_with(|| PlayoutBoard::new(geo, &cells));
+        if is_seki_region(board, r) {
+            let living = living.get_or_insert_with(|| Chains::of(geo, &cells));
             for &p in &r.points {
                 seki_region[geo.unpad(p)] = true;
                 for q in geo.neighbours(p) {

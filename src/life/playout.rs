@@ -557,17 +557,19 @@ impl PlayoutBoard {
 
     /// Whether the random move of `c` may go to the empty point `p`: no eye of its own to
     /// fill, and [`playable`](Self::playable). One look at the neighbours answers most
-    /// points: two empty ones, legal with two liberties and no eye; only the opponent's (or
-    /// the edge), suicide unless one of them is in atari.
+    /// points: two empty ones, legal with two liberties and no eye; one empty and no own
+    /// stone, a legal lone stone (which may stand in atari) and no eye; only the opponent's
+    /// (or the edge), suicide unless one of them is in atari.
     #[inline]
     pub fn fits(&self, p: usize, c: Cell) -> bool {
         let cells = &self.board.cells;
         let opp = c.opponent();
         let empty = self.count_around(p, Cell::Empty);
-        if empty >= 2 && p != self.ko {
+        let mine = self.count_around(p, c);
+        if (empty >= 2 || (empty == 1 && mine == 0)) && p != self.ko {
             return true;
         }
-        if empty + self.count_around(p, c) == 0
+        if empty + mine == 0
             && self.count_around(p, opp) > 0
             && !self
                 .board

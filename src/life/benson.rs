@@ -40,7 +40,8 @@ pub(super) fn pass_alive_and_enclosures(g: &Grid, ch: &Chains) -> (Vec<bool>, En
     (settled, enclosure)
 }
 
-/// As [`benson`], with the regions `c` encloses (from [`enclosed_by`]).
+/// Which chains of colour `c` are pass-alive, by chain index, given the regions `c`
+/// encloses (from [`enclosed_by`]).
 fn benson_in(g: &Grid, ch: &Chains, c: Cell, enclosed: &[(Vec<usize>, Vec<usize>)]) -> Vec<bool> {
     let geo = &g.geo;
     // Each region `c` encloses, with its empty points and its border chains.
@@ -135,8 +136,8 @@ pub(super) fn enclosures(g: &Grid, ch: &Chains, pass_alive: &[bool]) -> Enclosur
     enclosures_in(g, &STONES.map(|c| enclosed_by(g, ch, c)), pass_alive)
 }
 
-/// As [`enclosures`], with each colour's regions (from [`enclosed_by`], in [`STONES`]'
-/// order).
+/// The regions enclosed by the chains `pass_alive` marks, for both colours, given each
+/// colour's regions (from [`enclosed_by`], in [`STONES`]' order).
 fn enclosures_in(
     g: &Grid,
     regions: &[Vec<(Vec<usize>, Vec<usize>)>; 2],

@@ -50,8 +50,8 @@ pub(super) fn read(
 ) -> SekiReading {
     let geo = &g.geo;
     let mut out = SekiReading::default();
-    // Most positions have no region touching both colours, fewer still one that looks like
-    // seki: the boards the test and the reading need are built only then.
+    // The board the seki test needs is built only for a region touching both colours, the
+    // chains the reading needs only for a region that looks like seki.
     let shared: Vec<_> = regions(geo, cells)
         .into_iter()
         .filter(|r| r.touches == [true, true])

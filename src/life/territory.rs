@@ -66,8 +66,8 @@ fn classify_regions(
             cells[geo.pad(i)] = Cell::Empty;
         }
     }
-    // The boards the seki test needs are built at the first region touching both colours,
-    // and the chains at the first seki: most positions have neither.
+    // The board the seki test needs is built at the first region touching both colours,
+    // the chains at the first seki.
     let mut board = None;
     let mut living = None;
     for r in &regions(geo, &cells) {

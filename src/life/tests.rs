@@ -807,11 +807,12 @@ fn eye_shapes_that_make_two_eyes_whoever_moves_first_live() {
 }
 
 #[test]
-fn a_corner_eye_that_four_white_chains_share_is_an_eye() {
-    // White's six corner points hold h2, a lone stone, and g2, a point each of White's four
-    // chains there touches: Black can neither take g2 (suicide) nor make it false (f1 is its
-    // only Black diagonal, off the edge), and whatever Black plays in h3-j1, White connects
-    // and keeps the rest as its second eye. GNU Go's owl and its own play as Black agree;
+fn a_corner_eye_that_three_white_chains_share_is_an_eye() {
+    // White's corner space, six empty points round h2 (a lone White stone), holds g2, which
+    // three White chains touch (f2-f3-g3, h2, g1): Black can neither take g2 (suicide) nor
+    // make it false (f1 is its only Black diagonal, and g2 is not on the edge), and whatever
+    // Black plays in h3-j1, White connects and keeps the rest as its second eye (the big
+    // chain above joins at h3 or j3). GNU Go's owl and its own play as Black agree;
     // its end-of-game status list and KataGo's raw network called the same corner dead in a
     // KGS game played on (check set s107, c0004), where the judges' consensus is wrong.
     let p = pos(&[

@@ -497,7 +497,7 @@ impl Collector<'_, '_> {
     }
 }
 
-/// The batch driver behind [`for_each`], [`run`] and [`resume`].
+/// The batch driver behind [`for_each`], [`run`] and [`resume()`].
 fn drive(
     paths: &[PathBuf],
     opts: &BatchOptions,

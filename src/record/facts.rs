@@ -4,7 +4,7 @@
 
 use super::{GameDate, Komi, RecordedResult, ResultKind, RuleSet, Size, Winner};
 
-/// Largest board side allowed by SGF FF[4].
+/// Largest board side allowed by SGF FF\[4\].
 const MAX_SIDE: i64 = 52;
 
 /// Why an `SZ` value is not a board size.

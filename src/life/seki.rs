@@ -16,8 +16,9 @@ use super::reading;
 use super::territory::is_seki_region;
 use crate::board::{Cell, Chain, Chains, Geometry, Grid, regions};
 
-/// Nodes one attempt (one attacker, one target) may visit before it gives up.
-const BUDGET: u32 = 2_000;
+/// Nodes one attempt (one attacker, one target) may visit before it gives up (a kill
+/// through a linked seki read out to its trusted depth took 3,300).
+const BUDGET: u32 = 4_000;
 /// Nodes all the attempts of one position may visit, over every round: the estimate's time
 /// stays bounded.
 pub(super) const POSITION_BUDGET: u32 = 4_000;
@@ -188,10 +189,12 @@ fn attempt(
     }
     let added = (points.len() - area.points.len()) as u32;
     points.sort_unstable();
-    // Every empty point filled once, and the stones captured inside played again, is the
+    // Every empty point filled once, each stone inside captured and played again (two moves
+    // a point, as for the lifted ones), and the defender's first move (often a pass) is the
     // depth a seki that held is trusted at; beyond it (both sides' moves, twice a point) the
-    // search only looks for a capture, as far as its budget goes.
-    let trusted = (area.empty + area.inside + 2 * added + 2).min(16);
+    // search only looks for a capture, as far as its budget goes. (Counting the stones
+    // inside once trusted a seki at 9 moves whose kill, through a linked seki, takes 12.)
+    let trusted = (area.empty + 2 * area.inside + 2 * added + 3).min(16);
     let depth = (2 * (area.empty + area.inside + added) + 2).min(16);
     reading::captures(
         geo,

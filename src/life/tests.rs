@@ -807,6 +807,50 @@ fn eye_shapes_that_make_two_eyes_whoever_moves_first_live() {
 }
 
 #[test]
+fn a_false_seki_whose_kill_runs_through_the_linked_seki_is_read_deep_enough() {
+    // Black's right part (g13-l8) has only h10 and j10, shared with White's h9-j9 inside:
+    // a false seki (White h10 sacrifices, then takes the vital point). Its walls are not safe
+    // alone: the White chain d13-f9 between Black's two parts is in seki with the left part
+    // (own eye e13 against Black's d10, shared e9), so the two regions are read together.
+    // There, with Black moving first and free to pass, the kill takes 12 moves: more than
+    // the depth a holding seki was trusted at (9), so the search, capped beyond it, said the
+    // seki held. Counting each stone inside twice (captured, then played again) and the
+    // defender's first move, it reads on and finds the kill; then the left part, one eye
+    // against a White chain grown long, dies too. GNU Go: both dead (owl_attack g13 at h10,
+    // no defence).
+    let p = pos(&[
+        ".OXO.OXXXXO..",
+        ".OXOOOOOOXO..",
+        "OOXXXOXXXXO..",
+        "OXX.XOX..XO..",
+        "OXXX.OXOOXXO.",
+        "OOOXXXOXXXXO.",
+        "OOOOOOOOOOOO.",
+        ".............",
+        ".............",
+        ".............",
+        ".............",
+        ".............",
+        ".............",
+    ]);
+    let ld = est_moving(&p, Color::Black);
+    for (x, y) in [(6, 0), (2, 0)] {
+        assert_eq!(
+            status_at(&ld, &p, x, y),
+            Some(ChainStatus::Dead),
+            "({x}, {y})"
+        );
+    }
+    for (x, y) in [(5, 1), (7, 4)] {
+        assert_eq!(
+            status_at(&ld, &p, x, y),
+            Some(ChainStatus::Alive),
+            "({x}, {y})"
+        );
+    }
+}
+
+#[test]
 fn a_corner_eye_that_three_white_chains_share_is_an_eye() {
     // White's corner space, six empty points round h2 (a lone White stone), holds g2, which
     // three White chains touch (f2-f3-g3, h2, g1): Black can neither take g2 (suicide) nor

@@ -38,6 +38,18 @@ pub(crate) fn est(p: &Position) -> LifeAndDeath {
     decide(p, None, DeadStoneMethod::Estimate)
 }
 
+/// Asserts that the stone at each of `points` (x, y) has `status` in `ld`.
+fn assert_statuses(
+    ld: &LifeAndDeath,
+    p: &Position,
+    points: &[(usize, usize)],
+    status: ChainStatus,
+) {
+    for &(x, y) in points {
+        assert_eq!(status_at(ld, p, x, y), Some(status), "({x}, {y})");
+    }
+}
+
 /// The estimate with `c` to move, as the record's last move leaves it.
 fn est_moving(p: &Position, c: Color) -> LifeAndDeath {
     let params = EstimateParams {
@@ -834,20 +846,8 @@ fn a_false_seki_whose_kill_runs_through_the_linked_seki_is_read_deep_enough() {
         ".............",
     ]);
     let ld = est_moving(&p, Color::Black);
-    for (x, y) in [(6, 0), (2, 0)] {
-        assert_eq!(
-            status_at(&ld, &p, x, y),
-            Some(ChainStatus::Dead),
-            "({x}, {y})"
-        );
-    }
-    for (x, y) in [(5, 1), (7, 4)] {
-        assert_eq!(
-            status_at(&ld, &p, x, y),
-            Some(ChainStatus::Alive),
-            "({x}, {y})"
-        );
-    }
+    assert_statuses(&ld, &p, &[(6, 0), (2, 0)], ChainStatus::Dead);
+    assert_statuses(&ld, &p, &[(5, 1), (7, 4)], ChainStatus::Alive);
 }
 
 #[test]
@@ -875,13 +875,12 @@ fn a_corner_eye_that_three_white_chains_share_is_an_eye() {
         est_moving(&p, Color::Black),
         est_moving(&p, Color::White),
     ] {
-        for (x, y) in [(4, 4), (5, 6), (7, 7), (6, 8)] {
-            assert_eq!(
-                status_at(&ld, &p, x, y),
-                Some(ChainStatus::Alive),
-                "({x}, {y})"
-            );
-        }
+        assert_statuses(
+            &ld,
+            &p,
+            &[(4, 4), (5, 6), (7, 7), (6, 8)],
+            ChainStatus::Alive,
+        );
     }
 }
 

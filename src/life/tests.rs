@@ -824,10 +824,11 @@ fn a_false_seki_whose_kill_runs_through_the_linked_seki_is_read_deep_enough() {
     // a false seki (White h10 sacrifices, then takes the vital point). Its walls are not safe
     // alone: the White chain d13-f9 between Black's two parts is in seki with the left part
     // (own eye e13 against Black's d10, shared e9), so the two regions are read together.
-    // There, with Black moving first and free to pass, the kill takes 12 moves: more than
-    // the depth a holding seki was trusted at (9), so the search, capped beyond it, said the
-    // seki held. Counting each stone inside twice (captured, then played again) and the
-    // defender's first move, it reads on and finds the kill; then the left part, one eye
+    // There, with Black moving first and free to pass, the kill runs past the depth a
+    // holding seki was trusted at (in the KGS game this shape comes from, 12 moves against
+    // 9), and the search, capped beyond it, said the seki held. Counting each stone inside
+    // twice (captured, then played again) and the defender's first move, it reads on and
+    // finds the kill; then the left part, one eye
     // against a White chain grown long, dies too. GNU Go: both dead (owl_attack g13 at h10,
     // no defence).
     let p = pos(&[

@@ -326,7 +326,7 @@ fn malformed_position_does_not_panic() {
 mod parts {
     use super::*;
     use crate::board::{Cell, Chains, Liberties, STONES};
-    use crate::life::benson::{Enclosures, benson, enclosures};
+    use crate::life::benson::{Enclosures, enclosures, pass_alive_and_enclosures};
     use crate::life::estimate::{bent_four_in_the_corner, group_kept, groups, taken_for_playouts};
     use crate::life::playout::{PlayoutBoard, Rng, playouts};
 
@@ -478,14 +478,13 @@ mod parts {
         let p = pos(&[".X.XOO.", "XXXXXOO", "....XXX"]);
         let g = grid(&p);
         let ch = Chains::of(&g.geo, &g.cells);
-        let mut alive = benson(&g, &ch, Cell::Black);
-        for (a, w) in alive.iter_mut().zip(benson(&g, &ch, Cell::White)) {
-            *a |= w;
-        }
-        let Enclosures {
-            enclosed,
-            empty_only,
-        } = enclosures(&g, &ch, &alive);
+        let (
+            _,
+            Enclosures {
+                enclosed,
+                empty_only,
+            },
+        ) = pass_alive_and_enclosures(&g, &ch);
         let corner = g.geo.pad(6);
         assert_eq!(enclosed[corner] & 1, 1);
         assert_eq!(empty_only[corner] & 1, 0);
@@ -517,12 +516,7 @@ mod parts {
         ]);
         let g = grid(&p);
         let ch = Chains::of(&g.geo, &g.cells);
-        let mut settled = vec![false; ch.chains.len()];
-        for c in STONES {
-            for (s, a) in settled.iter_mut().zip(benson(&g, &ch, c)) {
-                *s |= a;
-            }
-        }
+        let (settled, mut enclosure) = pass_alive_and_enclosures(&g, &ch);
         let mut forced = vec![false; ch.chains.len()];
         for grp in groups(&g, &ch) {
             if bent_four_in_the_corner(&g, &ch, &grp, &settled).is_some() {
@@ -537,7 +531,6 @@ mod parts {
                 .iter()
                 .all(|&s| ch.id[s].is_some_and(|ci| forced[ci]))
         );
-        let mut enclosure = enclosures(&g, &ch, &settled);
         let board = taken_for_playouts(&g, &ch, &forced, &mut enclosure);
         let own = playouts(&board, &enclosure, 32, 1, &[], None);
         for s in corner {

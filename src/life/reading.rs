@@ -564,9 +564,22 @@ impl Search<'_> {
         next[p] = c;
         let mut captured = std::mem::take(&mut self.captured);
         captured.clear();
+        // The stamps of this move's walks that found a liberty: a neighbour they reached is
+        // a stone of a chain that stays, not walked again.
+        let mut kept = [0u32; 4];
+        let mut walks = 0;
         for q in self.geo.neighbours(p) {
-            if next[q] == c.opponent() && !captured.contains(&q) && self.chain(next, q, 1) == 0 {
+            if next[q] != c.opponent()
+                || captured.contains(&q)
+                || kept[..walks].contains(&self.marks[q])
+            {
+                continue;
+            }
+            if self.chain(next, q, 1) == 0 {
                 captured.extend_from_slice(&self.walk);
+            } else {
+                kept[walks] = self.stamp;
+                walks += 1;
             }
         }
         let mut change = if self.keyed[p] { zobrist(p, c) } else { 0 };

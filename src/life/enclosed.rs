@@ -43,6 +43,11 @@ pub(super) enum Fate {
     /// The group lives and cannot take the opposing chains inside, their owner moving first
     /// as the record leaves them: seki, both live.
     Seki,
+    /// The group lives, but the chains in `group` here — joined to it only through its
+    /// space, every liberty inside it — are captured with the opponent moving first: cut
+    /// off inside the group's own eye space, they die alone (the group needs one more move
+    /// to keep them, as a false eye needs one).
+    Cut,
 }
 
 /// A group whose space was read, and the opposing chains inside it the answer concerns.
@@ -122,8 +127,40 @@ pub(super) fn read(
                 BUDGET.min(left),
             )
         };
-        let (answer, used) = read(&ch.chains[target], to_move != Some(owner), &watched, left);
+        let attacker_first = to_move != Some(owner);
+        let (answer, used) = read(&ch.chains[target], attacker_first, &watched, left);
         left -= used;
+        // The group lives: its other chains with two liberties, both in the space, may still
+        // be cut off and taken there, the group's biggest chain watched (a chain in atari is
+        // the ko and atari rules' business; one with three or more, cut, still escapes: on
+        // every set measured, each chain so taken had two).
+        if answer == Some(false) {
+            let mut keyed = watched.clone();
+            keyed.extend(&ch.chains[target].stones);
+            keyed.sort_unstable();
+            let mut cut = Vec::new();
+            for &ci in grp.iter().filter(|&&ci| ci != target) {
+                let libs = &ch.chains[ci].libs;
+                if left == 0 {
+                    break;
+                }
+                if libs.len() != 2 || !libs.iter().all(|l| space.points.binary_search(l).is_ok()) {
+                    continue;
+                }
+                let (taken, used) = read(&ch.chains[ci], attacker_first, &keyed, left);
+                left -= used;
+                if taken == Some(true) {
+                    cut.push(ci);
+                }
+            }
+            if !cut.is_empty() {
+                out.push(Read {
+                    group: cut,
+                    inside: Vec::new(),
+                    fate: Fate::Cut,
+                });
+            }
+        }
         match answer {
             Some(true) => out.push(Read {
                 group: grp.clone(),

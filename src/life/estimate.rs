@@ -313,8 +313,36 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
     };
     let read_chains = |k: &[enclosed::Read]| -> Vec<usize> {
         k.iter()
+            .filter(|k| k.fate != enclosed::Fate::Cut)
             .flat_map(|k| k.group.iter().chain(&k.inside).copied())
             .collect()
+    };
+    // A chain cut off inside its living group's space dies alone: a unit of its own, taken
+    // out of its group's (which keeps its own method).
+    let cut_off = |k: &[enclosed::Read], units: &mut Vec<Unit>| -> Vec<usize> {
+        let mut cut = Vec::new();
+        for ci in k
+            .iter()
+            .filter(|k| k.fate == enclosed::Fate::Cut)
+            .flat_map(|k| k.group.iter().copied())
+        {
+            let stones = stones_of(&[ci]);
+            if let Some(u) = ch.chains[ci]
+                .stones
+                .first()
+                .and_then(|&s| units.get_mut(unit_of[g.geo.unpad(s)]))
+            {
+                u.stones.retain(|s| stones.binary_search(s).is_err());
+            }
+            units.push(Unit {
+                stones,
+                method: Method::Reading,
+                kept: Some(kept[ci]),
+                toss: false,
+            });
+            cut.push(ci);
+        }
+        cut
     };
     // The groups and stones inside them read in seki: held, whatever the seki search (which
     // starts from what already looks like seki) says.
@@ -327,9 +355,10 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
     in_seki(&shut_in_reads);
     let shut_in_read = read_chains(&shut_in_reads);
     by_reading(&mut shut_in_read.iter().copied(), &mut units);
+    let cut = cut_off(&shut_in_reads, &mut units);
     // Races between chains neither settled by rule nor read as shut in come next.
     let mut read_already = vec![false; ch.chains.len()];
-    for &ci in &shut_in_read {
+    for &ci in shut_in_read.iter().chain(&cut) {
         read_already[ci] = true;
     }
     let racer = |ci: usize| !settled[ci] && !read_already[ci];
@@ -382,6 +411,7 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
     if seki_board != g.cells {
         let more = shut_in.read(&seki_board, &unsettled, &mut dead);
         by_reading(&mut read_chains(&more).into_iter(), &mut units);
+        cut_off(&more, &mut units);
         in_seki(&more);
     }
     for &ci in &seki_read {
@@ -649,7 +679,7 @@ impl ShutIn<'_> {
         };
         let reads = enclosed::read(g, board, ch, &living, &wall, &lifted(g, dead), self.to_move);
         for k in &reads {
-            if k.fate == enclosed::Fate::Killed {
+            if matches!(k.fate, enclosed::Fate::Killed | enclosed::Fate::Cut) {
                 for &ci in &k.group {
                     mark_stones(g, &ch.chains[ci], dead);
                 }

@@ -1303,6 +1303,27 @@ fn a_chain_cut_off_from_its_living_group_through_open_points_dies_alone() {
     assert!(ld.uncertain_groups().next().is_none());
 }
 
+#[test]
+fn a_chain_joined_to_its_group_only_through_the_eye_space_is_cut_off_by_the_opponent_first() {
+    // White's f13-f12 touch the rest of White's group only through its eye space (a13-e13
+    // row and below), their liberties e13 and e12. Black to move cuts at e12: f13-f12 are
+    // taken whatever White does, while the group keeps its two eyes. White to move
+    // connects. GNU Go says the same both ways (a notch-set position, seed 17 `e0301`).
+    let p = generated_13(&[
+        "O....OXXXOOOO",
+        "OO...OXXX.O.O",
+        "XOO.OXXXXOOOO",
+        "XXOOOXXXX.O.O",
+    ]);
+    let black = est_moving(&p, Color::Black);
+    assert_statuses(&black, &p, &[(5, 0), (5, 1)], ChainStatus::Dead);
+    assert_statuses(&black, &p, &[(0, 0), (1, 1), (4, 2)], ChainStatus::Alive);
+    assert_eq!(method_at(&black, 5, 0), Some(Method::Reading));
+    assert_eq!(method_at(&black, 0, 0), Some(Method::Playouts));
+    let white = est_moving(&p, Color::White);
+    assert_statuses(&white, &p, &[(5, 0), (5, 1), (0, 0)], ChainStatus::Alive);
+}
+
 /// Positions of random games (each side plays at random, never into its own one-point eye,
 /// never a suicide) on 7x7, 9x9 and 13x13, taken every `size` moves until the board fills.
 fn random_positions() -> Vec<Position> {

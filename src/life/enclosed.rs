@@ -11,7 +11,9 @@
 //! space must be safe (alive in the estimate, two liberties outside it), or nothing is said.
 //! When the record leaves the stones inside to move and the group cannot be taken, the
 //! stones inside are read too: those the group cannot take even then make seki with it
-//! (the move the record leaves them connects them, as a game played on would).
+//! (the move the record leaves them connects them, as a game played on would). When the
+//! group lives, a chain of it joined to the rest only through the space, its two liberties
+//! there, may still be cut off and taken: it dies alone.
 
 use super::reading;
 use crate::board::{Cell, Chain, Chains, Grid};
@@ -44,15 +46,16 @@ pub(super) enum Fate {
     /// as the record leaves them: seki, both live.
     Seki,
     /// The group lives, but the chains in `group` here — joined to it only through its
-    /// space, every liberty inside it — are captured with the opponent moving first: cut
-    /// off inside the group's own eye space, they die alone (the group needs one more move
-    /// to keep them, as a false eye needs one).
+    /// space, their two liberties inside it — are captured with the opponent moving first:
+    /// cut off inside the group's own eye space, they die alone (the group needs one more
+    /// move to keep them, as a false eye needs one).
     Cut,
 }
 
 /// A group whose space was read, and the opposing chains inside it the answer concerns.
 pub(super) struct Read {
-    /// The group's chains (indices in the `Chains` given).
+    /// The group's chains (indices in the `Chains` given); for [`Fate::Cut`], only the
+    /// chains cut off.
     pub group: Vec<usize>,
     /// Opposing chains inside its space that live: all of them when the group is killed,
     /// those it cannot take in a seki.

@@ -1305,8 +1305,8 @@ fn a_chain_cut_off_from_its_living_group_through_open_points_dies_alone() {
 
 #[test]
 fn a_chain_joined_to_its_group_only_through_the_eye_space_is_cut_off_by_the_opponent_first() {
-    // White's f13-f12 touch the rest of White's group only through its eye space (a13-e13
-    // row and below), their liberties e13 and e12. Black to move cuts at e12: f13-f12 are
+    // White's f13-f12 touch the rest of White's group only through its eye space (b13-e13,
+    // c12-e12, d11), their liberties e13 and e12. Black to move cuts at e12: f13-f12 are
     // taken whatever White does, while the group keeps its two eyes. White to move
     // connects. GNU Go says the same both ways (a notch-set position, seed 17 `e0301`).
     let p = generated_13(&[

@@ -133,29 +133,46 @@ pub(super) fn read(
         let attacker_first = to_move != Some(owner);
         let (answer, used) = read(&ch.chains[target], attacker_first, &watched, left);
         left -= used;
-        // The group lives: its other chains with two liberties, both in the space, may still
-        // be cut off and taken there, the group's biggest chain watched (a chain in atari is
-        // the ko and atari rules' business; one with three or more, cut, still escapes: on
-        // every set measured, each chain so taken had two).
-        if answer == Some(false) {
-            let mut keyed = watched.clone();
-            keyed.extend(&ch.chains[target].stones);
-            keyed.sort_unstable();
-            let mut cut = Vec::new();
-            for &ci in grp.iter().filter(|&&ci| ci != target) {
-                let libs = &ch.chains[ci].libs;
-                if left == 0 {
+        // The searches below target other chains: the group's may fall on the way (a
+        // self-atari taken), the small ones played again, as above, the others and the
+        // biggest watched so that the table never mistakes the space with them for the space
+        // without them.
+        let mut keyed = watched.clone();
+        keyed.extend(&ch.chains[target].stones);
+        keyed.sort_unstable();
+        // The chains among `chains` whose search (`attacker_first` or not) answers `want`,
+        // while the budget lasts.
+        let each = |chains: &mut dyn Iterator<Item = usize>,
+                    attacker_first: bool,
+                    want: bool,
+                    left: &mut u32| {
+            let mut found = Vec::new();
+            for ci in chains {
+                if *left == 0 {
                     break;
                 }
-                if libs.len() != 2 || !libs.iter().all(|l| space.points.binary_search(l).is_ok()) {
-                    continue;
-                }
-                let (taken, used) = read(&ch.chains[ci], attacker_first, &keyed, left);
-                left -= used;
-                if taken == Some(true) {
-                    cut.push(ci);
+                let (answer, used) = read(&ch.chains[ci], attacker_first, &keyed, *left);
+                *left -= used;
+                if answer == Some(want) {
+                    found.push(ci);
                 }
             }
+            found
+        };
+        // The group lives: its other chains with two liberties, both in the space, may still
+        // be cut off and taken there (a chain in atari is the ko and atari rules' business;
+        // one with three or more, cut, still escapes: on every set measured, each chain so
+        // taken had two).
+        if answer == Some(false) {
+            let two_inside = |ci: usize| {
+                let libs = &ch.chains[ci].libs;
+                libs.len() == 2 && libs.iter().all(|l| space.points.binary_search(l).is_ok())
+            };
+            let mut others = grp
+                .iter()
+                .copied()
+                .filter(|&ci| ci != target && two_inside(ci));
+            let cut = each(&mut others, attacker_first, true, &mut left);
             if !cut.is_empty() {
                 out.push(Read {
                     group: cut,
@@ -173,23 +190,7 @@ pub(super) fn read(
             // The stones inside are to move and the group cannot be taken: those it cannot
             // take either, their owner moving first, make seki with it.
             Some(false) if to_move == Some(owner.opponent()) && !space.inside.is_empty() => {
-                // The group's chains may fall on the way (a self-atari taken): the small ones
-                // played again, as above, the others watched so that the table never
-                // mistakes the space with them for the space without them.
-                let mut watched = watched.clone();
-                watched.extend(&ch.chains[target].stones);
-                watched.sort_unstable();
-                let mut seki = Vec::new();
-                for &ci in &space.inside {
-                    if left == 0 {
-                        break;
-                    }
-                    let (answer, used) = read(&ch.chains[ci], false, &watched, left);
-                    left -= used;
-                    if answer == Some(false) {
-                        seki.push(ci);
-                    }
-                }
+                let seki = each(&mut space.inside.iter().copied(), false, false, &mut left);
                 if !seki.is_empty() {
                     out.push(Read {
                         group: grp.clone(),

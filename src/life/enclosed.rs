@@ -133,73 +133,73 @@ pub(super) fn read(
         let attacker_first = to_move != Some(owner);
         let (answer, used) = read(&ch.chains[target], attacker_first, &watched, left);
         left -= used;
-        // The searches below target other chains: the group's may fall on the way (a
-        // self-atari taken), the small ones played again, as above, the others and the
-        // biggest watched so that the table never mistakes the space with them for the space
-        // without them.
-        let mut keyed = watched.clone();
-        keyed.extend(&ch.chains[target].stones);
-        keyed.sort_unstable();
-        // The chains among `chains` whose search (`attacker_first` or not) answers `want`,
-        // while the budget lasts.
-        let each = |chains: &mut dyn Iterator<Item = usize>,
-                    attacker_first: bool,
-                    want: bool,
-                    left: &mut u32| {
-            let mut found = Vec::new();
-            for ci in chains {
-                if *left == 0 {
-                    break;
-                }
-                let (answer, used) = read(&ch.chains[ci], attacker_first, &keyed, *left);
-                *left -= used;
-                if answer == Some(want) {
-                    found.push(ci);
-                }
-            }
-            found
-        };
-        // The group lives: its other chains with two liberties, both in the space, may still
-        // be cut off and taken there (a chain in atari is the ko and atari rules' business;
-        // one with three or more, cut, still escapes: on every set measured, each chain so
-        // taken had two).
-        if answer == Some(false) {
-            let two_inside = |ci: usize| {
-                let libs = &ch.chains[ci].libs;
-                libs.len() == 2 && libs.iter().all(|l| space.points.binary_search(l).is_ok())
-            };
-            let mut others = grp
-                .iter()
-                .copied()
-                .filter(|&ci| ci != target && two_inside(ci));
-            let cut = each(&mut others, attacker_first, true, &mut left);
-            if !cut.is_empty() {
-                out.push(Read {
-                    group: cut,
-                    inside: Vec::new(),
-                    fate: Fate::Cut,
-                });
-            }
-        }
         match answer {
             Some(true) => out.push(Read {
                 group: grp.clone(),
                 inside: space.inside,
                 fate: Fate::Killed,
             }),
-            // The stones inside are to move and the group cannot be taken: those it cannot
-            // take either, their owner moving first, make seki with it.
-            Some(false) if to_move == Some(owner.opponent()) && !space.inside.is_empty() => {
-                let seki = each(&mut space.inside.iter().copied(), false, false, &mut left);
-                if !seki.is_empty() {
+            Some(false) => {
+                // The searches below target other chains: the group's may fall on the way
+                // (a self-atari taken), the small ones played again, as above, the others
+                // and the biggest watched so that the table never mistakes the space with
+                // them for the space without them.
+                let mut keyed = watched.clone();
+                keyed.extend(&ch.chains[target].stones);
+                keyed.sort_unstable();
+                // The chains among `chains` whose search (`attacker_first` or not) answers
+                // `want`, while the budget lasts.
+                let each = |chains: &mut dyn Iterator<Item = usize>,
+                            attacker_first: bool,
+                            want: bool,
+                            left: &mut u32| {
+                    let mut found = Vec::new();
+                    for ci in chains {
+                        if *left == 0 {
+                            break;
+                        }
+                        let (answer, used) = read(&ch.chains[ci], attacker_first, &keyed, *left);
+                        *left -= used;
+                        if answer == Some(want) {
+                            found.push(ci);
+                        }
+                    }
+                    found
+                };
+                // Its other chains with two liberties, both in the space, may still be cut
+                // off and taken there (a chain in atari is the ko and atari rules' business;
+                // one with three or more, cut, still escapes: on every set measured, each
+                // chain so taken had two).
+                let two_inside = |ci: usize| {
+                    let libs = &ch.chains[ci].libs;
+                    libs.len() == 2 && libs.iter().all(|l| space.points.binary_search(l).is_ok())
+                };
+                let mut others = grp
+                    .iter()
+                    .copied()
+                    .filter(|&ci| ci != target && two_inside(ci));
+                let cut = each(&mut others, attacker_first, true, &mut left);
+                if !cut.is_empty() {
                     out.push(Read {
-                        group: grp.clone(),
-                        inside: seki,
-                        fate: Fate::Seki,
+                        group: cut,
+                        inside: Vec::new(),
+                        fate: Fate::Cut,
                     });
                 }
+                // The stones inside are to move: those the group cannot take either, their
+                // owner moving first, make seki with it.
+                if to_move == Some(owner.opponent()) && !space.inside.is_empty() {
+                    let seki = each(&mut space.inside.iter().copied(), false, false, &mut left);
+                    if !seki.is_empty() {
+                        out.push(Read {
+                            group: grp.clone(),
+                            inside: seki,
+                            fate: Fate::Seki,
+                        });
+                    }
+                }
             }
-            _ => {}
+            None => {}
         }
     }
     out

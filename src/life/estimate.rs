@@ -69,6 +69,17 @@ pub(super) struct Unit {
     pub toss: bool,
 }
 
+impl Unit {
+    /// Adds `self` to `units` as a unit of its own, its stones taken out of the unit that
+    /// held them (a chain decided apart from its group).
+    pub(super) fn split_into(self, units: &mut Vec<Unit>) {
+        for u in units.iter_mut() {
+            u.stones.retain(|s| self.stones.binary_search(s).is_err());
+        }
+        units.push(self);
+    }
+}
+
 /// The estimate for `pos`.
 pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
     let n = pos.cells.len();
@@ -326,20 +337,13 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
             .filter(|k| k.fate == enclosed::Fate::Cut)
             .flat_map(|k| k.group.iter().copied())
         {
-            let stones = stones_of(&[ci]);
-            if let Some(u) = ch.chains[ci]
-                .stones
-                .first()
-                .and_then(|&s| units.get_mut(unit_of[g.geo.unpad(s)]))
-            {
-                u.stones.retain(|s| stones.binary_search(s).is_err());
-            }
-            units.push(Unit {
-                stones,
+            Unit {
+                stones: stones_of(&[ci]),
                 method: Method::Reading,
                 kept: Some(kept[ci]),
                 toss: false,
-            });
+            }
+            .split_into(units);
             cut.push(ci);
         }
         cut
@@ -466,16 +470,13 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
                 continue;
             }
             mark_stones(&g, c, &mut dead);
-            let stones = stones_of(&[ci]);
-            if let Some(u) = unit.and_then(|u| units.get_mut(u)) {
-                u.stones.retain(|s| stones.binary_search(s).is_err());
-            }
-            units.push(Unit {
-                stones,
+            Unit {
+                stones: stones_of(&[ci]),
                 method: Method::Playouts,
                 kept: Some(kept[ci]),
                 toss: toss(first_kept[ci], kept[ci]),
-            });
+            }
+            .split_into(&mut units);
         }
     }
     Estimate {

@@ -516,15 +516,13 @@ fn take_left_in_atari(
                 *d = true;
             }
         }
-        for u in units.iter_mut() {
-            u.stones.retain(|i| stones.binary_search(i).is_err());
-        }
-        units.push(estimate::Unit {
+        estimate::Unit {
             stones,
             method: Method::Reading,
             kept: None,
             toss: false,
-        });
+        }
+        .split_into(units);
         taken = true;
     }
     units.retain(|u| !u.stones.is_empty());

@@ -106,6 +106,14 @@ fn kind(v: Cell) -> u64 {
     1 << (8 * v as u32)
 }
 
+/// The neighbour counts of the point `p` on `cells`, counted afresh (the board keeps them
+/// move by move).
+fn counted(geo: &Geometry, cells: &[Cell], p: usize) -> u64 {
+    let side: u64 = geo.neighbours(p).iter().map(|&q| kind(cells[q])).sum();
+    let diagonal: u64 = geo.diagonals(p).iter().map(|&q| kind(cells[q])).sum();
+    side | diagonal << 32
+}
+
 /// Pseudo-liberties with their sum and sum of squares: a chain is in atari exactly when
 /// `sum² = count · sum of squares` (all its pseudo-liberties are one point), and that point
 /// is `sum / count`.
@@ -246,9 +254,7 @@ impl PlayoutBoard {
         };
         for (p, &v) in cells.iter().enumerate() {
             if v != Cell::Edge {
-                let side: u64 = geo.neighbours(p).iter().map(|&q| kind(cells[q])).sum();
-                let diagonal: u64 = geo.diagonals(p).iter().map(|&q| kind(cells[q])).sum();
-                s.around[p] = side | diagonal << 32;
+                s.around[p] = counted(geo, cells, p);
             }
             if v == Cell::Empty {
                 s.epos[p] = s.empties.len() as u32;
@@ -588,13 +594,8 @@ impl PlayoutBoard {
     #[cfg(test)]
     pub fn miscounted(&self) -> Option<usize> {
         let (cells, geo) = (&self.board.cells, self.board.geo());
-        (0..cells.len()).find(|&p| {
-            cells[p] != Cell::Edge && {
-                let side: u64 = geo.neighbours(p).iter().map(|&q| kind(cells[q])).sum();
-                let diagonal: u64 = geo.diagonals(p).iter().map(|&q| kind(cells[q])).sum();
-                self.around[p] != side | diagonal << 32
-            }
-        })
+        (0..cells.len())
+            .find(|&p| cells[p] != Cell::Edge && self.around[p] != counted(geo, cells, p))
     }
 
     /// The random move's rule the long way: `fits` must always agree with it.

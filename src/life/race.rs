@@ -15,7 +15,11 @@
 //! two chains racing one in a corner), or as they are when one lies only in the other's eye
 //! space. There only what holds whoever moves first is decided: a unit captured though its
 //! owner moves first dies (never one lying only against the others: its capture is no
-//! death), and when every unit of a colour dies so, the other colour's live.
+//! death), and when every unit of a colour dies so, the other colour's live. A unit lying
+//! only in the eye space of a living one dies after all when that one cannot be taken even
+//! with the attacker first and takes it though its owner moves first: it can neither escape
+//! nor make seki. The smallest of these fights are read first: a big one can spend the
+//! budget on nothing.
 
 use super::enclosed::{outside_liberties, reach};
 use super::reading;
@@ -91,7 +95,7 @@ pub(super) fn read(
                 continue;
             };
             if !racers.fenced(a, b, &pair.area) {
-                unfenced.push((a, b));
+                unfenced.push((pair.area.len(), a, b));
                 continue;
             }
             if let Some(r) = pair.outcome(g, to_move, &mut left) {
@@ -102,7 +106,8 @@ pub(super) fn read(
         }
     }
     let mut left = left.min(CLUSTER_BUDGET);
-    for (a, b) in unfenced {
+    unfenced.sort_by_key(|&(area, _, _)| area);
+    for (_, a, b) in unfenced {
         if left == 0 {
             break;
         }
@@ -366,6 +371,8 @@ struct Fight<'a> {
     units: Vec<&'a [usize]>,
     /// Per unit: whether it touches a chain outside the fight (see [`Racers::touches_wall`]).
     walled: Vec<bool>,
+    /// Per unit: whether every chain of it is alive so far (`wall_alive`).
+    living: Vec<bool>,
     /// Empty points reached from their liberties, and their small chains' stones; ascending.
     area: Vec<usize>,
     /// Their big chains' stones (see `reading::Area::watched`).
@@ -399,6 +406,10 @@ impl<'a> Fight<'a> {
             walled: members
                 .iter()
                 .map(|&u| racers.touches_wall(u, members))
+                .collect(),
+            living: members
+                .iter()
+                .map(|&u| racers.units[u].iter().all(|&ci| (racers.wall_alive)(ci)))
                 .collect(),
             units,
             area,
@@ -489,6 +500,9 @@ impl<'a> Fight<'a> {
                 },
             });
         }
+        if let Some(r) = self.taken_inside(g, left)? {
+            return Some(r);
+        }
         // None loses whoever starts: the first move may decide it, and the record says who
         // makes it.
         let mover = to_move?;
@@ -503,5 +517,27 @@ impl<'a> Fight<'a> {
             dead: vec![self.target(loser)?],
             alive: alive_of(self.colour(loser)),
         })
+    }
+
+    /// Two units, one lying only in the other's eye space: when the walled one cannot be
+    /// taken even with the attacker first and takes the other though its owner moves first,
+    /// the inner one dies whoever moves (it can neither escape nor make seki) and the outer
+    /// lives. `Some(None)` when that does not hold; `None` when the budget ran out.
+    fn taken_inside(&self, g: &Grid, left: &mut u32) -> Option<Option<Race>> {
+        let (outer, inner) = match self.walled[..] {
+            [true, false] => (0, 1),
+            [false, true] => (1, 0),
+            _ => return Some(None),
+        };
+        if !self.living[outer] {
+            return Some(None);
+        }
+        if self.captured(g, outer, true, left)? || !self.captured(g, inner, false, left)? {
+            return Some(None);
+        }
+        Some(Some(Race {
+            dead: vec![self.target(inner)?],
+            alive: self.units[outer].to_vec(),
+        }))
     }
 }

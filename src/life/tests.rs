@@ -1515,3 +1515,39 @@ fn a_share_that_rests_on_who_moves_first_is_uncertain() {
         GroupConfidence::Likely
     );
 }
+
+#[test]
+fn a_chain_lying_only_in_a_living_groups_eye_space_that_cannot_escape_it_is_dead() {
+    // GNU Go's regression game `nngs/evand-gnugo-3.5.2gf1-200312150903` (9x9, final
+    // position): White's h9-h8-j8 touches only Black's f8-h5 chain, two liberties (g9, j9)
+    // against Black's four (f9, g9, h6, j5; h6 an eye). Black g9 takes it; White first at g9
+    // only fills a liberty of its own. The chain belongs to White's big living group (joined
+    // through g9-f9), whose playouts keep it, and no race was read: one unit lies in the
+    // other's eye space, where a capture proves nothing unless the outer one lives — which
+    // it does here, walled by living White chains, not taken even with White first. Both
+    // engines call h9-h8-j8 dead. (The fight is read before a bigger one, Black's dead d9-d5
+    // against White's b7, that spends the whole budget for nothing.)
+    let p = pos(&[
+        "...XO..O.",
+        "...XOXXOO",
+        ".O.XOOXXX",
+        "...XXOX.X",
+        "OO.XOOXX.",
+        "XOOO..OOO",
+        "XXXOOOOOO",
+        "...XXOXOO",
+        ".XX.XXXXO",
+    ]);
+    for ld in [
+        est(&p),
+        est_moving(&p, Color::White),
+        est_moving(&p, Color::Black),
+    ] {
+        assert_eq!(status_at(&ld, &p, 7, 0), Some(ChainStatus::Dead));
+        assert_eq!(status_at(&ld, &p, 8, 1), Some(ChainStatus::Dead));
+        assert_eq!(status_at(&ld, &p, 5, 1), Some(ChainStatus::Alive));
+        assert_eq!(method_at(&ld, 7, 0), Some(Method::Reading));
+        // White's big group keeps its other chains.
+        assert_eq!(status_at(&ld, &p, 4, 0), Some(ChainStatus::Alive));
+    }
+}

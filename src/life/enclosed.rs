@@ -69,7 +69,8 @@ pub(super) struct Read {
 /// `to_move` is its colour), and those in seki with opposing chains inside their space when
 /// `to_move` is those chains' colour; read on `board` (`g`'s cells, or those with the chains
 /// a seki proof found dead taken off). `wall(ci)` says how far an opposing chain around the
-/// space may be trusted.
+/// space may be trusted. The nodes visited are taken from `nodes` too.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn read(
     g: &Grid,
     board: &[Cell],
@@ -78,9 +79,11 @@ pub(super) fn read(
     wall: &dyn Fn(usize) -> Wall,
     lifted: &[Cell],
     to_move: Option<Cell>,
+    nodes: &mut u32,
 ) -> Vec<Read> {
     let mut out = Vec::new();
-    let mut left = POSITION_BUDGET;
+    let start = POSITION_BUDGET.min(*nodes);
+    let mut left = start;
     for grp in candidates {
         if left == 0 {
             break;
@@ -202,6 +205,7 @@ pub(super) fn read(
             None => {}
         }
     }
+    *nodes -= start - left;
     out
 }
 

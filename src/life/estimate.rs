@@ -296,7 +296,9 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
         kept: &kept,
         to_move: params.to_move.map(Cell::of),
     };
-    let shut_in_reads = shut_in.read(&g.cells, &unsettled, &mut dead);
+    // Nodes all the readings below may visit together (each has budgets of its own too).
+    let mut nodes = params.reading_nodes;
+    let shut_in_reads = shut_in.read(&g.cells, &unsettled, &mut dead, &mut nodes);
     // What now looks like seki is proved, or the chain the other side captures is dead.
     let mut pass_alive = vec![false; g.cells.len()];
     for (chain, _) in ch.chains.iter().zip(&settled).filter(|(_, s)| **s) {
@@ -368,7 +370,15 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
     let racer = |ci: usize| !settled[ci] && !read_already[ci];
     let doubtful = |ci: usize| (RACE_LOW..=RACE_HIGH).contains(&kept[ci]);
     let wall_alive = |ci: usize| shut_in.safe_wall(&dead, ci);
-    let races = race::read(&g, &ch, &racer, &doubtful, &wall_alive, shut_in.to_move);
+    let races = race::read(
+        &g,
+        &ch,
+        &racer,
+        &doubtful,
+        &wall_alive,
+        shut_in.to_move,
+        &mut nodes,
+    );
     for r in &races {
         for &ci in &r.dead {
             mark_stones(&g, &ch.chains[ci], &mut dead);
@@ -383,7 +393,8 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
     let mut seki_held = vec![false; n];
     // The real board without the chains the seki proofs found dead.
     let mut seki_board = g.cells.clone();
-    let mut seki_left = seki::POSITION_BUDGET;
+    let seki_start = seki::POSITION_BUDGET.min(nodes);
+    let mut seki_left = seki_start;
     for _ in 0..SEKI_ROUNDS {
         let cells = lifted(&g, &dead);
         let reading = seki::read(&g, &cells, &|s| pass_alive[s], &mut seki_left);
@@ -410,10 +421,11 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
             }
         }
     }
+    nodes -= seki_start - seki_left;
     // A chain found dead in a false seki frees the chains it held: a group shut in a small
     // space by them is read again, on the board without it.
     if seki_board != g.cells {
-        let more = shut_in.read(&seki_board, &unsettled, &mut dead);
+        let more = shut_in.read(&seki_board, &unsettled, &mut dead, &mut nodes);
         by_reading(&mut read_chains(&more).into_iter(), &mut units);
         cut_off(&more, &mut units);
         in_seki(&more);
@@ -425,7 +437,7 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
     // escapes when, extended at its liberty, the opponent cannot take it in the small
     // region around (a seki with the group around it, as a game played on would go).
     if let Some(mover) = shut_in.to_move {
-        let mut left = ESCAPE_POSITION_BUDGET;
+        let mut left = ESCAPE_POSITION_BUDGET.min(nodes);
         for (ci, chain) in ch.chains.iter().enumerate() {
             let alone = chain
                 .stones
@@ -661,6 +673,7 @@ impl ShutIn<'_> {
         board: &[Cell],
         candidates: &[Vec<usize>],
         dead: &mut [bool],
+        nodes: &mut u32,
     ) -> Vec<enclosed::Read> {
         let (g, ch) = (self.g, self.ch);
         let alive = |ci: usize| ch.chains[ci].stones.iter().all(|&s| !dead[g.geo.unpad(s)]);
@@ -678,7 +691,16 @@ impl ShutIn<'_> {
                 enclosed::Wall::Alive
             }
         };
-        let reads = enclosed::read(g, board, ch, &living, &wall, &lifted(g, dead), self.to_move);
+        let reads = enclosed::read(
+            g,
+            board,
+            ch,
+            &living,
+            &wall,
+            &lifted(g, dead),
+            self.to_move,
+            nodes,
+        );
         for k in &reads {
             if matches!(k.fate, enclosed::Fate::Killed | enclosed::Fate::Cut) {
                 for &ci in &k.group {

@@ -53,7 +53,7 @@ pub(super) struct Race {
 /// [`Racers::fenced`]), fight over at most [`MAX_AREA`] empty points, and `doubtful` holds
 /// for a chain of one of them (the playouts left its fate open). `wall_alive` says whether a
 /// chain may be taken as a safe wall; `to_move`, the colour the record leaves to move, wins
-/// a race the first move decides.
+/// a race the first move decides. The nodes visited are taken from `nodes` too.
 pub(super) fn read(
     g: &Grid,
     ch: &Chains,
@@ -61,14 +61,36 @@ pub(super) fn read(
     doubtful: &dyn Fn(usize) -> bool,
     wall_alive: &dyn Fn(usize) -> bool,
     to_move: Option<Cell>,
+    nodes: &mut u32,
 ) -> Vec<Race> {
     // Most positions hold no open race: nothing to build then.
     if !(0..ch.chains.len()).any(|ci| racer(ci) && doubtful(ci)) {
         return Vec::new();
     }
-    let racers = Racers::new(g, ch, racer, wall_alive);
+    let start = POSITION_BUDGET.min(*nodes);
+    let mut left = start;
+    let out = read_races(
+        g,
+        ch,
+        &Racers::new(g, ch, racer, wall_alive),
+        doubtful,
+        to_move,
+        &mut left,
+    );
+    *nodes -= start - left;
+    out
+}
+
+/// [`read`]'s races, on `left` nodes at most (less what they used).
+fn read_races(
+    g: &Grid,
+    ch: &Chains,
+    racers: &Racers,
+    doubtful: &dyn Fn(usize) -> bool,
+    to_move: Option<Cell>,
+    left: &mut u32,
+) -> Vec<Race> {
     let mut out = Vec::new();
-    let mut left = POSITION_BUDGET;
     let mut decided = vec![false; racers.units.len()];
     // Pairs fenced in alone first; then the pairs that were not, read as one fight with
     // the weak chain round them, or alone when one lies in the other's eye space, on what
@@ -76,7 +98,7 @@ pub(super) fn read(
     let mut unfenced = Vec::new();
     for a in 0..racers.units.len() {
         for b in racers.partners(a) {
-            if left == 0 {
+            if *left == 0 {
                 return out;
             }
             if decided[a] || decided[b] {
@@ -91,24 +113,25 @@ pub(super) fn read(
             {
                 continue;
             }
-            let Some(pair) = Fight::new(g, ch, &racers, &[a, b]) else {
+            let Some(pair) = Fight::new(g, ch, racers, &[a, b]) else {
                 continue;
             };
             if !racers.fenced(a, b, &pair.area) {
                 unfenced.push((pair.area.len(), a, b));
                 continue;
             }
-            if let Some(r) = pair.outcome(g, to_move, &mut left) {
+            if let Some(r) = pair.outcome(g, to_move, left) {
                 decided[a] = true;
                 decided[b] = true;
                 out.push(r);
             }
         }
     }
-    let mut left = left.min(CLUSTER_BUDGET);
+    let cluster_start = (*left).min(CLUSTER_BUDGET);
+    let mut cluster_left = cluster_start;
     unfenced.sort_by_key(|&(area, _, _)| area);
     for (_, a, b) in unfenced {
-        if left == 0 {
+        if cluster_left == 0 {
             break;
         }
         let Some(members) = racers.cluster(a, b) else {
@@ -117,18 +140,19 @@ pub(super) fn read(
         if members.iter().any(|&u| decided[u]) {
             continue;
         }
-        let Some(fight) = Fight::new(g, ch, &racers, &members) else {
+        let Some(fight) = Fight::new(g, ch, racers, &members) else {
             continue;
         };
         // Who moves first does not decide a fight of several units: GNU Go and KataGo kept
         // a Black group such a reading killed, White to move, in a Fox game ended by a count.
-        if let Some(r) = fight.outcome(g, None, &mut left) {
+        if let Some(r) = fight.outcome(g, None, &mut cluster_left) {
             for &u in &members {
                 decided[u] = true;
             }
             out.push(r);
         }
     }
+    *left -= cluster_start - cluster_left;
     out
 }
 

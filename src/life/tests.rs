@@ -1551,3 +1551,37 @@ fn a_chain_lying_only_in_a_living_groups_eye_space_that_cannot_escape_it_is_dead
         assert_eq!(status_at(&ld, &p, 4, 0), Some(ChainStatus::Alive));
     }
 }
+
+#[test]
+fn the_readings_share_one_node_budget_and_leave_the_playouts_verdict_when_it_is_spent() {
+    // With no nodes to spend, neither the shut-in reading (a bulky five) nor the race
+    // reading (three liberties against two) decides anything: the playouts' verdict stays,
+    // where the default budget reads both out.
+    let starved = |p: &Position| {
+        let params = EstimateParams {
+            reading_nodes: 0,
+            ..EstimateParams::default()
+        };
+        decide_with(p, None, DeadStoneMethod::Estimate, params)
+    };
+    let five = walled_in(["..OOO", "...OO", "OOOOO", "OOOOO"]);
+    assert_eq!(method_at(&est(&five), 2, 2), Some(Method::Reading));
+    assert_eq!(method_at(&starved(&five), 2, 2), Some(Method::Playouts));
+    let race = pos(&[
+        "X..OX...OOOOO",
+        "XOOOXXXXXXXXO",
+        "XXXXOOOOOOOOO",
+        "XXXXOOOOOOOOO",
+        "X.XXO.O.O.O.O",
+        "XXXXOOOOOOOOO",
+        "X.XXO.O.O.O.O",
+        "XXXXOOOOOOOOO",
+        "X.XXO.O.O.O.O",
+        "XXXXOOOOOOOOO",
+        "X.XXO.O.O.O.O",
+        "XXXXOOOOOOOOO",
+        "X.XXO.O.O.O.O",
+    ]);
+    assert_eq!(method_at(&est(&race), 1, 1), Some(Method::Reading));
+    assert_eq!(method_at(&starved(&race), 1, 1), Some(Method::Playouts));
+}

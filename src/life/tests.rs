@@ -1128,13 +1128,11 @@ fn a_race_the_first_move_decides_is_won_by_the_player_the_record_leaves_to_move(
     assert_eq!(status_at(&ld, &p, 7, 1), Some(ChainStatus::Dead));
 }
 
-#[test]
-fn a_race_is_lost_by_the_group_with_fewer_liberties_whoever_moves_first() {
-    // A generated capturing race (benches/peers/race_positions.py, seed 31, r0170): White's
-    // b12-d13 has two liberties (b13, c13), Black's e13-m12 three (f13-h13), no eye, no
-    // shared liberty: White is taken even moving first (GNU Go and KataGo agree). The
-    // playouts, filling liberties at random, called Black dead.
-    let p = pos(&[
+/// A generated capturing race (benches/peers/race_positions.py, seed 31, r0170): White's
+/// b12-d13 has two liberties (b13, c13), Black's e13-m12 three (f13-h13), no eye, no shared
+/// liberty.
+fn race_r0170() -> Position {
+    pos(&[
         "X..OX...OOOOO",
         "XOOOXXXXXXXXO",
         "XXXXOOOOOOOOO",
@@ -1148,7 +1146,15 @@ fn a_race_is_lost_by_the_group_with_fewer_liberties_whoever_moves_first() {
         "X.XXO.O.O.O.O",
         "XXXXOOOOOOOOO",
         "X.XXO.O.O.O.O",
-    ]);
+    ])
+}
+
+#[test]
+fn a_race_is_lost_by_the_group_with_fewer_liberties_whoever_moves_first() {
+    // Two liberties against three, no eye, no shared liberty: White is taken even moving
+    // first (GNU Go and KataGo agree). The playouts, filling liberties at random, called
+    // Black dead.
+    let p = race_r0170();
     let ld = est(&p);
     assert_eq!(status_at(&ld, &p, 1, 1), Some(ChainStatus::Dead));
     assert_eq!(status_at(&ld, &p, 4, 0), Some(ChainStatus::Alive));
@@ -1567,21 +1573,7 @@ fn the_readings_share_one_node_budget_and_leave_the_playouts_verdict_when_it_is_
     let five = walled_in(["..OOO", "...OO", "OOOOO", "OOOOO"]);
     assert_eq!(method_at(&est(&five), 2, 2), Some(Method::Reading));
     assert_eq!(method_at(&starved(&five), 2, 2), Some(Method::Playouts));
-    let race = pos(&[
-        "X..OX...OOOOO",
-        "XOOOXXXXXXXXO",
-        "XXXXOOOOOOOOO",
-        "XXXXOOOOOOOOO",
-        "X.XXO.O.O.O.O",
-        "XXXXOOOOOOOOO",
-        "X.XXO.O.O.O.O",
-        "XXXXOOOOOOOOO",
-        "X.XXO.O.O.O.O",
-        "XXXXOOOOOOOOO",
-        "X.XXO.O.O.O.O",
-        "XXXXOOOOOOOOO",
-        "X.XXO.O.O.O.O",
-    ]);
+    let race = race_r0170();
     assert_eq!(method_at(&est(&race), 1, 1), Some(Method::Reading));
     assert_eq!(method_at(&starved(&race), 1, 1), Some(Method::Playouts));
 }

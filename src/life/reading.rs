@@ -46,12 +46,20 @@ pub(super) fn captures(
         captured: Vec::new(),
         scratch: Scratch::default(),
         keyed: vec![false; cells.len()],
+        slot: vec![u32::MAX; cells.len()],
         rival_found: Vec::new(),
+        targets: Vec::new(),
     };
     for &p in area.points.iter().chain(area.watched) {
         search.keyed[p] = true;
     }
+    for (i, &p) in area.points.iter().enumerate() {
+        search.slot[p] = i as u32;
+    }
     let root = search.hash(cells);
+    let mut chain = Target::default();
+    chain.clear(cells.len());
+    search.absorb(cells, t, &mut chain);
     // Iterative deepening: a short capture is proved before the deep lines of the moves that
     // fail are read out (the table keeps what the shallower rounds proved).
     let trusted = trusted.min(depth);
@@ -59,7 +67,7 @@ pub(super) fn captures(
     let mut finished = None;
     let mut withheld = 0;
     loop {
-        let answer = search.attacker_wins(cells, root, None, attacker_first, d);
+        let answer = search.attacker_wins(cells, &chain, root, None, attacker_first, d);
         // Nodes visited: the budget less what is left and what the cap below withheld.
         let used = budget - search.budget - withheld;
         match answer {
@@ -184,8 +192,75 @@ struct Search<'a> {
     scratch: Scratch,
     /// Per point: in the area or watched, so part of the table's keys.
     keyed: Vec<bool>,
+    /// Per point: its index in `area`, `u32::MAX` outside it.
+    slot: Vec<u32>,
     /// A spare buffer for the rivals' liberties.
     rival_found: Vec<usize>,
+    /// Spare target sets, one per ply in use.
+    targets: Vec<Target>,
+}
+
+/// The target chain as a node sees it, kept move by move: its stones and its liberties, as
+/// bitsets over the board's points. Every attacker node reads the target's liberties;
+/// walking a chain of seventy stones there at each node cost most of a big reading's time.
+#[derive(Default)]
+struct Target {
+    stones: Vec<u64>,
+    libs: Vec<u64>,
+}
+
+impl Target {
+    /// Empty sets for a board of `len` points.
+    fn clear(&mut self, len: usize) {
+        for v in [&mut self.stones, &mut self.libs] {
+            v.clear();
+            v.resize(len.div_ceil(64), 0);
+        }
+    }
+
+    /// Becomes a copy of `other`.
+    fn copy_from(&mut self, other: &Target) {
+        self.stones.clone_from(&other.stones);
+        self.libs.clone_from(&other.libs);
+    }
+
+    fn stone(&self, p: usize) -> bool {
+        self.stones[p / 64] >> (p % 64) & 1 == 1
+    }
+
+    fn lib(&self, p: usize) -> bool {
+        self.libs[p / 64] >> (p % 64) & 1 == 1
+    }
+
+    fn add_stone(&mut self, p: usize) {
+        self.stones[p / 64] |= 1 << (p % 64);
+    }
+
+    fn add_lib(&mut self, p: usize) {
+        self.libs[p / 64] |= 1 << (p % 64);
+    }
+
+    fn remove_lib(&mut self, p: usize) {
+        self.libs[p / 64] &= !(1 << (p % 64));
+    }
+
+    fn lib_count(&self) -> usize {
+        self.libs.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// The points of a set, ascending.
+    fn points(bits: &[u64]) -> impl Iterator<Item = usize> + '_ {
+        bits.iter().enumerate().flat_map(|(i, &w)| {
+            let mut w = w;
+            std::iter::from_fn(move || {
+                (w != 0).then(|| {
+                    let b = w.trailing_zeros() as usize;
+                    w &= w - 1;
+                    i * 64 + b
+                })
+            })
+        })
+    }
 }
 
 /// A random key for a stone of colour `c` at `p` (splitmix64 of both).
@@ -239,6 +314,7 @@ impl Search<'_> {
     fn attacker_wins(
         &mut self,
         cells: &[Cell],
+        target: &Target,
         hash: u64,
         ko: Option<usize>,
         attacker_to_move: bool,
@@ -265,9 +341,11 @@ impl Search<'_> {
         // more liberties than the attacker has moves left holds to this depth (the walk stops
         // one liberty past that; when it does not, it saw the whole chain). The defender's
         // nodes leave the test to their children.
+        #[cfg(any(test, debug_assertions))]
+        self.check_target(cells, target);
         if attacker_to_move {
             let moves = depth.div_ceil(2) as usize;
-            if self.chain(cells, self.target, moves + 1) > moves {
+            if target.lib_count() > moves {
                 self.cuts += 1;
                 return Some(false);
             }
@@ -298,14 +376,22 @@ impl Search<'_> {
                 .iter()
                 .filter(|&&q| cells[q] == Cell::Empty)
                 .count();
-            let far = usize::from(!self.found.contains(&p) || !(attacker_to_move || racing));
+            let near = if attacker_to_move {
+                target.lib(p)
+            } else {
+                racing && self.found.contains(&p)
+            };
+            let far = usize::from(!near);
             options.push((1 + 8 * far + (4 - empty), Some(p)));
         }
         options.sort_by_key(|o| o.0);
         // A target alive whatever the attacker does (two eyes of its own, Benson's sense)
         // ends the line: without this, every move inside a living group's eyes is tried. (It
-        // comes after the ordering, which reads the target's walk that this test replaces.)
-        if attacker_to_move && depth >= 3 && self.eye_points(cells) >= 2 && self.pass_alive(cells) {
+        if attacker_to_move
+            && depth >= 3
+            && Self::eye_points(self.geo, cells, target) >= 2
+            && self.pass_alive(cells, target)
+        {
             self.option_lists.push(options);
             self.table.insert(key, (false, u32::MAX));
             return Some(false);
@@ -316,7 +402,7 @@ impl Search<'_> {
         }
         self.budget -= 1;
         let cuts = self.cuts;
-        let answer = self.try_options(cells, hash, ko, attacker_to_move, depth, &options);
+        let answer = self.try_options(cells, target, hash, ko, attacker_to_move, depth, &options);
         self.option_lists.push(options);
         let wins = answer?;
         let at = if wins || self.cuts > cuts {
@@ -330,9 +416,11 @@ impl Search<'_> {
 
     /// The options of a node tried in turn: the attacker needs one winning move, the defender
     /// one refutation, a pass included. `None` when the budget ran out before a proof.
+    #[allow(clippy::too_many_arguments)]
     fn try_options(
         &mut self,
         cells: &[Cell],
+        target: &Target,
         hash: u64,
         ko: Option<usize>,
         attacker_to_move: bool,
@@ -347,24 +435,30 @@ impl Search<'_> {
         let mut unknown = false;
         for &(_, option) in options {
             let answer = match option {
-                None => self.attacker_wins(cells, hash, None, !attacker_to_move, depth - 1),
+                None => self.attacker_wins(cells, target, hash, None, !attacker_to_move, depth - 1),
                 Some(p) if Some(p) == ko => continue,
+                // Taking the target ends the line: no board to make for it.
+                Some(p) if attacker_to_move && target.lib(p) && target.lib_count() == 1 => {
+                    Some(true)
+                }
                 Some(p) => {
                     let mut next = self.boards.pop().unwrap_or_default();
-                    let answer = match self.play(cells, &mut next, p, mover) {
-                        Some((next_ko, change)) => self.attacker_wins(
+                    let mut next_target = self.targets.pop().unwrap_or_default();
+                    let played = self.play(cells, &mut next, p, mover, target, &mut next_target);
+                    let answer = played.map(|(next_ko, change)| {
+                        self.attacker_wins(
                             &next,
+                            &next_target,
                             hash ^ change,
                             next_ko,
                             !attacker_to_move,
                             depth - 1,
-                        ),
-                        None => {
-                            self.boards.push(next);
-                            continue;
-                        }
-                    };
+                        )
+                    });
                     self.boards.push(next);
+                    self.targets.push(next_target);
+                    // An illegal move is no option.
+                    let Some(answer) = answer else { continue };
                     answer
                 }
             };
@@ -397,17 +491,15 @@ impl Search<'_> {
         !self.found.is_empty()
     }
 
-    /// Of the liberties the last chain walk found, those whose empty neighbours are all such
-    /// liberties too: every empty point of a region vital to the chain is one, so a chain
-    /// with fewer than two has no two vital regions (a cheap test before Benson's).
-    fn eye_points(&self, cells: &[Cell]) -> usize {
-        self.found
-            .iter()
-            .filter(|&&p| {
-                self.geo
-                    .neighbours(p)
+    /// Of the target's liberties, those whose empty neighbours are all its liberties too:
+    /// every empty point of a region vital to the chain is one, so a chain with fewer than
+    /// two has no two vital regions (a cheap test before Benson's).
+    fn eye_points(geo: &Geometry, cells: &[Cell], target: &Target) -> usize {
+        Target::points(&target.libs)
+            .filter(|&p| {
+                geo.neighbours(p)
                     .iter()
-                    .all(|q| cells[*q] != Cell::Empty || self.found.contains(q))
+                    .all(|&q| cells[q] != Cell::Empty || target.lib(q))
             })
             .count()
     }
@@ -416,9 +508,8 @@ impl Search<'_> {
     /// region is the connected points of the area that are not the defender's, closed (no
     /// such point outside the area next to it); it is vital to a chain around it when all
     /// its empty points are that chain's liberties; chains with two vital regions bordered
-    /// only by such chains live however the attacker plays, the defender passing. Called
-    /// right after a whole walk of the target (its stones are in `walk`).
-    fn pass_alive(&mut self, cells: &[Cell]) -> bool {
+    /// only by such chains live however the attacker plays, the defender passing.
+    fn pass_alive(&mut self, cells: &[Cell], target: &Target) -> bool {
         let def = self.attacker.opponent();
         let geo = self.geo;
         // Flat scratch lists, kept between calls: this test runs at many nodes of a search.
@@ -429,7 +520,7 @@ impl Search<'_> {
         if sc.owner.len() < cells.len() {
             sc.owner.resize(cells.len(), (0, 0));
         }
-        for &s in &self.walk {
+        for s in Target::points(&target.stones) {
             sc.owner[s] = (sc.stamp, 0);
         }
         let mut chains = 1;
@@ -450,13 +541,13 @@ impl Search<'_> {
                     match cells[q] {
                         Cell::Edge => {}
                         v if v == def => sc.border.push(q),
-                        _ => match self.area.binary_search(&q) {
-                            Ok(i) if !sc.seen[i] => {
-                                sc.seen[i] = true;
+                        _ => match self.slot[q] {
+                            u32::MAX => open = true,
+                            i if !sc.seen[i as usize] => {
+                                sc.seen[i as usize] = true;
                                 sc.stack.push(q);
                             }
-                            Ok(_) => {}
-                            Err(_) => open = true,
+                            _ => {}
                         },
                     }
                 }
@@ -546,15 +637,18 @@ impl Search<'_> {
             .fold(0, |h, &p| h ^ zobrist(p, cells[p]))
     }
 
-    /// Plays `c` at `p` on `cells` into `next`: the ko point (where a single captured stone
-    /// was, when the stone played stands alone in atari) and the change of the key, or `None`
-    /// when the move is illegal (occupied, suicide).
+    /// Plays `c` at `p` on `cells` into `next`, and the target's chain `target` into
+    /// `next_target`: the ko point (where a single captured stone was, when the stone played
+    /// stands alone in atari) and the change of the key, or `None` when the move is illegal
+    /// (occupied, suicide).
     fn play(
         &mut self,
         cells: &[Cell],
         next: &mut Vec<Cell>,
         p: usize,
         c: Cell,
+        target: &Target,
+        next_target: &mut Target,
     ) -> Option<(Option<usize>, u64)> {
         if cells[p] != Cell::Empty {
             return None;
@@ -575,6 +669,13 @@ impl Search<'_> {
             {
                 continue;
             }
+            if target.stone(q) {
+                // The target loses `p` at most: taken only when that was its last liberty.
+                if target.lib_count() == 1 {
+                    captured.extend(Target::points(&target.stones));
+                }
+                continue;
+            }
             if self.chain(next, q, 1) == 0 {
                 captured.extend_from_slice(&self.walk);
             } else {
@@ -589,13 +690,66 @@ impl Search<'_> {
                 change ^= zobrist(s, c.opponent());
             }
         }
-        let libs = self.chain(next, p, 2);
-        let ko = match (captured.as_slice(), self.walk.len(), libs) {
-            ([one], 1, 1) => Some(*one),
+        next_target.copy_from(target);
+        next_target.remove_lib(p);
+        // A defender stone on a liberty of the target joins it, with the chains it touches.
+        let joins = c != self.attacker && target.lib(p);
+        if joins {
+            self.absorb(next, p, next_target);
+        }
+        // Points emptied next to the target are its liberties now (when the target itself
+        // was taken, the next node ends at once, whatever the sets say).
+        for &s in &captured {
+            if self.geo.neighbours(s).iter().any(|&q| next_target.stone(q)) {
+                next_target.add_lib(s);
+            }
+        }
+        let (libs, alone) = if joins {
+            (next_target.lib_count().min(2), false)
+        } else {
+            let libs = self.chain(next, p, 2);
+            (libs, self.walk.len() == 1)
+        };
+        let ko = match (captured.as_slice(), alone, libs) {
+            ([one], true, 1) => Some(*one),
             _ => None,
         };
         self.captured = captured;
         (libs > 0).then_some((ko, change))
+    }
+
+    /// Adds the chain at `p` to `target`'s stones and its liberties to its liberties, where
+    /// the chain meets stones already in `target` not walking them again.
+    fn absorb(&mut self, cells: &[Cell], p: usize, target: &mut Target) {
+        let c = cells[p];
+        self.walk.clear();
+        self.walk.push(p);
+        target.add_stone(p);
+        while let Some(s) = self.walk.pop() {
+            for q in self.geo.neighbours(s) {
+                if cells[q] == Cell::Empty {
+                    target.add_lib(q);
+                } else if cells[q] == c && !target.stone(q) {
+                    target.add_stone(q);
+                    self.walk.push(q);
+                }
+            }
+        }
+    }
+
+    /// Checks `target` against a fresh walk of the target chain (tests and debug builds).
+    #[cfg(any(test, debug_assertions))]
+    fn check_target(&mut self, cells: &[Cell], target: &Target) {
+        if !cells[self.target].is_stone() {
+            return;
+        }
+        self.chain(cells, self.target, usize::MAX);
+        let mut walk = self.walk.clone();
+        let mut found = self.found.clone();
+        walk.sort_unstable();
+        found.sort_unstable();
+        assert_eq!(walk, Target::points(&target.stones).collect::<Vec<_>>());
+        assert_eq!(found, Target::points(&target.libs).collect::<Vec<_>>());
     }
 
     /// Walks the chain at `p`: its stones into `walk`, its liberties into `found` (each

@@ -185,7 +185,7 @@ struct Search<'a> {
     /// Spare boards and option lists, one of each per ply in use: a node borrows them
     /// instead of allocating its own (the search visits thousands of nodes a position).
     boards: Vec<Vec<Cell>>,
-    option_lists: Vec<Vec<(usize, Option<usize>)>>,
+    option_lists: Vec<Vec<u64>>,
     /// The stones a move captures.
     captured: Vec<usize>,
     /// Buffers of the pass-alive test.
@@ -350,10 +350,24 @@ impl Search<'_> {
                 return Some(false);
             }
         }
+        // A target alive whatever the attacker does (two eyes of its own, Benson's sense)
+        // ends the line: without this, every move inside a living group's eyes is tried.
+        if attacker_to_move
+            && depth >= 3
+            && Self::eye_points(self.geo, cells, target) >= 2
+            && self.pass_alive(cells, target)
+        {
+            self.table.insert(key, (false, u32::MAX));
+            return Some(false);
+        }
+        if self.budget == 0 {
+            return None;
+        }
         // The attacker tries the target's liberties first (most attacks start there, and a
         // proof found early spares the rest of the tree), both sides the points with most
         // empty neighbours (vital points) before the others; the defender a pass first
-        // (last when `pass_last`).
+        // (last when `pass_last`). An option is one number, its rank above the point (0 for
+        // a pass, else the point plus one): sorted, they come by rank, then as listed.
         let geo = self.geo;
         let mut options = self.option_lists.pop().unwrap_or_default();
         options.clear();
@@ -361,14 +375,14 @@ impl Search<'_> {
         // `found` from here on), a pass after them.
         let racing = !attacker_to_move && self.rival_libs(cells);
         if !attacker_to_move {
-            let pass = if racing {
+            let pass: u64 = if racing {
                 6
             } else if self.pass_last {
-                usize::MAX
+                u64::from(u32::MAX)
             } else {
                 0
             };
-            options.push((pass, None));
+            options.push(pass << 32);
         }
         for &p in self.area.iter().filter(|&&p| cells[p] == Cell::Empty) {
             let empty = geo
@@ -381,25 +395,10 @@ impl Search<'_> {
             } else {
                 racing && self.found.contains(&p)
             };
-            let far = usize::from(!near);
-            options.push((1 + 8 * far + (4 - empty), Some(p)));
+            let rank = 1 + 8 * u64::from(!near) + (4 - empty as u64);
+            options.push(rank << 32 | (p as u64 + 1));
         }
-        options.sort_by_key(|o| o.0);
-        // A target alive whatever the attacker does (two eyes of its own, Benson's sense)
-        // ends the line: without this, every move inside a living group's eyes is tried. (It
-        if attacker_to_move
-            && depth >= 3
-            && Self::eye_points(self.geo, cells, target) >= 2
-            && self.pass_alive(cells, target)
-        {
-            self.option_lists.push(options);
-            self.table.insert(key, (false, u32::MAX));
-            return Some(false);
-        }
-        if self.budget == 0 {
-            self.option_lists.push(options);
-            return None;
-        }
+        options.sort_unstable();
         self.budget -= 1;
         let cuts = self.cuts;
         let answer = self.try_options(cells, target, hash, ko, attacker_to_move, depth, &options);
@@ -425,7 +424,7 @@ impl Search<'_> {
         ko: Option<usize>,
         attacker_to_move: bool,
         depth: u32,
-        options: &[(usize, Option<usize>)],
+        options: &[u64],
     ) -> Option<bool> {
         let mover = if attacker_to_move {
             self.attacker
@@ -433,8 +432,8 @@ impl Search<'_> {
             self.attacker.opponent()
         };
         let mut unknown = false;
-        for &(_, option) in options {
-            let answer = match option {
+        for &o in options {
+            let answer = match ((o & 0xFFFF_FFFF) as usize).checked_sub(1) {
                 None => self.attacker_wins(cells, target, hash, None, !attacker_to_move, depth - 1),
                 Some(p) if Some(p) == ko => continue,
                 // Taking the target ends the line: no board to make for it.

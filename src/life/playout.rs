@@ -102,16 +102,16 @@ pub(super) fn playouts(
 
 /// One cell of kind `v` in [`PlayoutBoard`]'s neighbour counts.
 #[inline]
-fn kind(v: Cell) -> u64 {
-    1 << (8 * v as u32)
+fn kind(v: Cell) -> u32 {
+    1 << (4 * v as u32)
 }
 
 /// The neighbour counts of the point `p` on `cells`, counted afresh (the board keeps them
 /// move by move).
-fn counted(geo: &Geometry, cells: &[Cell], p: usize) -> u64 {
-    let side: u64 = geo.neighbours(p).iter().map(|&q| kind(cells[q])).sum();
-    let diagonal: u64 = geo.diagonals(p).iter().map(|&q| kind(cells[q])).sum();
-    side | diagonal << 32
+fn counted(geo: &Geometry, cells: &[Cell], p: usize) -> u32 {
+    let side: u32 = geo.neighbours(p).iter().map(|&q| kind(cells[q])).sum();
+    let diagonal: u32 = geo.diagonals(p).iter().map(|&q| kind(cells[q])).sum();
+    side | diagonal << 16
 }
 
 /// Pseudo-liberties with their sum and sum of squares: a chain is in atari exactly when
@@ -126,8 +126,11 @@ pub(super) struct PseudoSums {
 /// One chain's pseudo-liberties: how many, their sum and their sum of squares.
 #[derive(Clone, Copy, Debug, Default)]
 struct Sums {
-    sum: u64,
     sq: u64,
+    /// At most four pseudo-liberties a stone, each an index below 54², on a board of at
+    /// most 52x52 ([`crate::board::MAX_SIZE`]): the sum fits in 32 bits, its square in 64,
+    /// and the whole in 16 bytes (the playouts copy one per point at every playout).
+    sum: u32,
     count: u32,
 }
 
@@ -145,14 +148,14 @@ impl Liberties for PseudoSums {
     fn add(&mut self, h: usize, l: usize) {
         let s = &mut self.at[h];
         s.count += 1;
-        s.sum += l as u64;
+        s.sum += l as u32;
         s.sq += (l * l) as u64;
     }
     #[inline]
     fn sub(&mut self, h: usize, l: usize) {
         let s = &mut self.at[h];
         s.count = s.count.saturating_sub(1);
-        s.sum = s.sum.saturating_sub(l as u64);
+        s.sum = s.sum.saturating_sub(l as u32);
         s.sq = s.sq.saturating_sub((l * l) as u64);
     }
     #[inline]
@@ -177,15 +180,15 @@ impl PseudoSums {
     #[inline]
     fn in_atari(&self, h: usize) -> bool {
         let s = &self.at[h];
-        let n = u64::from(s.count);
-        n > 0 && s.sum * s.sum == n * s.sq
+        let (n, sum) = (u64::from(s.count), u64::from(s.sum));
+        n > 0 && sum * sum == n * s.sq
     }
 
     /// The only liberty of the chain headed by `h` (which must be in atari).
     #[inline]
     fn atari_lib(&self, h: usize) -> usize {
         let s = &self.at[h];
-        (s.sum / u64::from(s.count.max(1))) as usize
+        (s.sum / s.count.max(1)) as usize
     }
 }
 
@@ -203,10 +206,11 @@ pub(super) struct PlayoutBoard {
     /// Per point, colour bits: inside a region enclosed by pass-alive chains of that colour.
     pub enclosed: Vec<u8>,
     /// Per point, how many of its four neighbours (low half) and of its four diagonal
-    /// neighbours (high half) hold each kind of cell, one byte per [`Cell`] value (empty,
-    /// black, white, edge): the random move's tests read one word instead of eight cells.
+    /// neighbours (high half) hold each kind of cell, four bits per [`Cell`] value (empty,
+    /// black, white, edge; a count is at most 4): the random move's tests read one word
+    /// instead of eight cells, and the board copied at each playout stays small.
     /// Kept for the points inside the board only.
-    around: Vec<u64>,
+    around: Vec<u32>,
 }
 
 // By hand: the derived `clone_from` would allocate every vector anew for each playout, which
@@ -284,25 +288,25 @@ impl PlayoutBoard {
 
     /// How many of the four neighbours of the point `p` (on the board) hold `v`.
     #[inline]
-    fn count_around(&self, p: usize, v: Cell) -> u64 {
-        (self.around[p] >> (8 * v as u32)) & 0xff
+    fn count_around(&self, p: usize, v: Cell) -> u32 {
+        (self.around[p] >> (4 * v as u32)) & 0xf
     }
 
     /// How many of the four diagonal neighbours of the point `p` (on the board) hold `v`.
     #[inline]
-    fn count_diagonal(&self, p: usize, v: Cell) -> u64 {
-        (self.around[p] >> (32 + 8 * v as u32)) & 0xff
+    fn count_diagonal(&self, p: usize, v: Cell) -> u32 {
+        (self.around[p] >> (16 + 4 * v as u32)) & 0xf
     }
 
     /// Adds `change` (one kind's count up, another's down, modulo 2⁶⁴) to the counts of the
-    /// points around `p`; no count goes below zero, so no borrow crosses a byte.
+    /// points around `p`; no count goes below zero, so no borrow crosses a nibble.
     #[inline]
-    fn count_change(around: &mut [u64], geo: &Geometry, p: usize, change: u64) {
+    fn count_change(around: &mut [u32], geo: &Geometry, p: usize, change: u32) {
         for q in geo.neighbours(p) {
             around[q] = around[q].wrapping_add(change);
         }
         for q in geo.diagonals(p) {
-            around[q] = around[q].wrapping_add(change << 32);
+            around[q] = around[q].wrapping_add(change << 16);
         }
     }
 
@@ -370,7 +374,7 @@ impl PlayoutBoard {
         if self.count_around(p, c) + self.count_around(p, Cell::Edge) != 4 {
             return false;
         }
-        let edge = u64::from(self.count_diagonal(p, Cell::Edge) > 0);
+        let edge = u32::from(self.count_diagonal(p, Cell::Edge) > 0);
         self.count_diagonal(p, c.opponent()) + edge < 2
     }
 
@@ -449,7 +453,7 @@ impl PlayoutBoard {
                 if count == 0 {
                     continue;
                 }
-                let sum = at.sum.saturating_sub(k * pp);
+                let sum = u64::from(at.sum).saturating_sub(k * pp);
                 let sq = at.sq.saturating_sub(k * pp * pp);
                 if sum * sum != count * sq {
                     return Some((need, captures, size));

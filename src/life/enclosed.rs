@@ -21,7 +21,7 @@ use crate::board::{Cell, Chain, Chains, Grid};
 /// Most points (empty, or opposing stones inside) a space may hold to be read.
 const MAX_SPACE: usize = 8;
 /// Nodes one group's reading may visit.
-const BUDGET: u32 = 3_000;
+const BUDGET: u32 = 6_000;
 /// Nodes all the readings of one position may visit.
 const POSITION_BUDGET: u32 = 6_000;
 
@@ -190,12 +190,17 @@ pub(super) fn read(
                     });
                 }
                 // The stones inside are to move: those the group cannot take either, their
-                // owner moving first, make seki with it.
+                // owner moving first, make seki with it — all but the group's chains in
+                // atari, which that first move takes.
                 if to_move == Some(owner.opponent()) && !space.inside.is_empty() {
                     let seki = each(&mut space.inside.iter().copied(), false, false, &mut left);
                     if !seki.is_empty() {
                         out.push(Read {
-                            group: grp.clone(),
+                            group: grp
+                                .iter()
+                                .copied()
+                                .filter(|&ci| ch.chains[ci].libs.len() > 1)
+                                .collect(),
                             inside: seki,
                             fate: Fate::Seki,
                         });

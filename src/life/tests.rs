@@ -1098,6 +1098,48 @@ fn stones_inside_an_eyeless_group_make_seki_when_the_record_leaves_them_to_move(
 }
 
 #[test]
+fn a_chain_of_the_group_in_atari_is_no_part_of_the_seki_the_stones_inside_make() {
+    // A generated final position (notches, seed 17, e0212): Black's l13-m13-l12 inside
+    // White's space and White's m12-m11 are both in atari at l11. Black to move takes
+    // m12-m11 there; White's group then wins the race against l13-l11 (it fills k11, then
+    // m12), so the rest is seki-like: White's group and Black's stones inside live, as GNU
+    // Go says. White's m12-m11 is dead: the move that makes the seki takes it.
+    let p = generated_13(&[
+        "XXXXXXXXO.OXX",
+        "X.X.X.XXO.OXO",
+        "XXXXXXXXO...O",
+        "X.X.X.XXOOOOX",
+        "XXXXXXXXXXXXX",
+        "X.X.X.XXXOOOO",
+    ]);
+    let ld = est_moving(&p, Color::Black);
+    assert_eq!(status_at(&ld, &p, 12, 1), Some(ChainStatus::Dead));
+    assert_eq!(status_at(&ld, &p, 8, 0), Some(ChainStatus::Alive));
+    assert_eq!(status_at(&ld, &p, 10, 0), Some(ChainStatus::Alive));
+    assert_eq!(status_at(&ld, &p, 11, 0), Some(ChainStatus::Alive));
+}
+
+#[test]
+fn a_shut_in_group_whose_kill_takes_thousands_of_nodes_is_read_to_the_end() {
+    // A generated final position (notches, seed 149, e0107): White's group round an
+    // eight-point space at the top left, the notch f12 cutting off e13-f13. Black to move
+    // kills it (e12 ataris e13-f13; White's space shrinks to a square four with Black's
+    // stone inside), as GNU Go, KataGo's network and KataGo searching say. The proof takes
+    // about 3,200 nodes: past a budget of 3,000 a group, the playouts kept it alive.
+    let p = generated_13(&[
+        "OO..OOXXXOOOO",
+        "O....XXXX.O.O",
+        "O..OOOXXXOOOO",
+        "OOOOXXXXX.O.O",
+        "XXXXXXXXXOOOO",
+    ]);
+    let ld = est_moving(&p, Color::Black);
+    assert_eq!(status_at(&ld, &p, 0, 0), Some(ChainStatus::Dead));
+    assert_eq!(status_at(&ld, &p, 4, 0), Some(ChainStatus::Dead));
+    assert_eq!(method_at(&ld, 0, 0), Some(Method::Reading));
+}
+
+#[test]
 fn a_race_the_first_move_decides_is_won_by_the_player_the_record_leaves_to_move() {
     // A generated capturing race (race_positions.py, seed 31, r0004): White's b12-g12 has
     // six liberties along the top edge, Black's h13-m12 an eye at j13 and three more, one of

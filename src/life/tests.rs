@@ -1123,9 +1123,9 @@ fn a_chain_of_the_group_in_atari_is_no_part_of_the_seki_the_stones_inside_make()
 fn a_shut_in_group_whose_kill_takes_thousands_of_nodes_is_read_to_the_end() {
     // A generated final position (notches, seed 149, e0107): White's group round an
     // eight-point space at the top left, the notch f12 cutting off e13-f13. Black to move
-    // kills it (e12 ataris e13-f13; White's space shrinks to a square four with Black's
-    // stone inside), as GNU Go, KataGo's network and KataGo searching say. The proof takes
-    // about 3,200 nodes: past a budget of 3,000 a group, the playouts kept it alive.
+    // kills it, as GNU Go, KataGo's network and KataGo searching (20 visits) say. The
+    // reading's proof takes about 3,200 nodes: with a budget of 3,000 a group it ran out
+    // and the playouts kept the group alive.
     let p = generated_13(&[
         "OO..OOXXXOOOO",
         "O....XXXX.O.O",

@@ -693,3 +693,60 @@ impl PlayoutBoard {
         None
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::life::tests::{grid, pos};
+    use std::collections::BTreeSet;
+
+    #[test]
+    fn liberty_sums_say_atari_exactly_on_the_largest_board() {
+        // A comb of Black stones over a 52x52 board (the largest): some 1,350 stones and
+        // 2,700 pseudo-liberties, among them the board's highest indices, where the sums
+        // are biggest. White fills its liberties one by one, the highest first; after each
+        // move the sums must say atari exactly when one liberty is left, and name it.
+        let rows: Vec<String> = (0..52)
+            .map(|y| {
+                (0..52)
+                    .map(|x| {
+                        if y == 0 || (x % 2 == 0 && y < 51) {
+                            'X'
+                        } else {
+                            '.'
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+        let g = grid(&pos(&rows));
+        let mut b = PlayoutBoard::new(&g.geo, &g.cells);
+        let comb = g.geo.pad(0);
+        let mut moves = 0;
+        loop {
+            let h = b.board.head(comb);
+            let libs: BTreeSet<usize> = b
+                .board
+                .stones(h)
+                .flat_map(|s| g.geo.neighbours(s))
+                .filter(|&q| b.board.cells[q] == Cell::Empty)
+                .collect();
+            assert_eq!(b.board.libs.in_atari(h), libs.len() == 1, "after {moves}");
+            if let [only] = libs.iter().copied().collect::<Vec<_>>()[..] {
+                assert_eq!(b.board.libs.atari_lib(h), only);
+                break;
+            }
+            let Some(&p) = libs
+                .iter()
+                .rev()
+                .find(|&&q| b.liberties_after(q, Cell::White).is_some())
+            else {
+                panic!("no legal White move after {moves}")
+            };
+            b.play(p, Cell::White);
+            moves += 1;
+        }
+        assert!(moves > 1_000, "{moves} moves");
+    }
+}

@@ -298,7 +298,7 @@ impl PlayoutBoard {
         (self.around[p] >> (16 + 4 * v as u32)) & 0xf
     }
 
-    /// Adds `change` (one kind's count up, another's down, modulo 2⁶⁴) to the counts of the
+    /// Adds `change` (one kind's count up, another's down, modulo 2³²) to the counts of the
     /// points around `p`; no count goes below zero, so no borrow crosses a nibble.
     #[inline]
     fn count_change(around: &mut [u32], geo: &Geometry, p: usize, change: u32) {

@@ -337,12 +337,11 @@ impl Search<'_> {
             }
             return Some(wins);
         }
-        // The attacker takes one liberty a move at most, the defender passing: a target with
-        // more liberties than the attacker has moves left holds to this depth (the walk stops
-        // one liberty past that; when it does not, it saw the whole chain). The defender's
-        // nodes leave the test to their children.
         #[cfg(any(test, debug_assertions))]
         self.check_target(cells, target);
+        // The attacker takes one liberty a move at most, the defender passing: a target with
+        // more liberties than the attacker has moves left holds to this depth. The
+        // defender's nodes leave the test to their children.
         if attacker_to_move {
             let moves = depth.div_ceil(2) as usize;
             if target.lib_count() > moves {

@@ -16,6 +16,7 @@
 //! there, may still be cut off and taken: it dies alone.
 
 use super::reading;
+use super::shape;
 use crate::board::{Cell, Chain, Chains, Grid};
 
 /// Most points (empty, or opposing stones inside) a space may hold to be read.
@@ -40,7 +41,9 @@ pub(super) enum Wall {
 /// What the reading of one group's space proved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Fate {
-    /// The group is captured: it is dead, the opposing chains inside live.
+    /// The group is captured: it is dead, the opposing chains inside live. (Or, when their
+    /// capture of it leaves them a dead eye shape, the reverse: `group` then holds the
+    /// chains inside, dead, and `inside` the group, alive.)
     Killed,
     /// The group lives and cannot take the opposing chains inside, their owner moving first
     /// as the record leaves them: seki, both live.
@@ -55,10 +58,10 @@ pub(super) enum Fate {
 /// A group whose space was read, and the opposing chains inside it the answer concerns.
 pub(super) struct Read {
     /// The group's chains (indices in the `Chains` given); for [`Fate::Cut`], only the
-    /// chains cut off.
+    /// chains cut off; for a nakade (see [`Fate::Killed`]), the chains inside, which die.
     pub group: Vec<usize>,
     /// Opposing chains inside its space that live: all of them when the group is killed,
-    /// those it cannot take in a seki.
+    /// those it cannot take in a seki; for a nakade, the group's chains.
     pub inside: Vec<usize>,
     /// What was proved.
     pub fate: Fate,
@@ -137,6 +140,15 @@ pub(super) fn read(
         let (answer, used) = read(&ch.chains[target], attacker_first, &watched, left);
         left -= used;
         match answer {
+            // Taken, it leaves the stones inside, walled in by its friends, nothing but the
+            // eye shape its stones stood in, a dead one: its owner plays the vital point and
+            // they die; so it lives (the playouts never find that point).
+            Some(true) if capture_leaves_them_dead(g, board, ch, grp, &space, &settled) => out
+                .push(Read {
+                    group: space.inside.clone(),
+                    inside: grp.clone(),
+                    fate: Fate::Killed,
+                }),
             Some(true) => out.push(Read {
                 group: grp.clone(),
                 inside: space.inside,
@@ -212,6 +224,54 @@ pub(super) fn read(
     }
     *nodes -= start - left;
     out
+}
+
+/// True when the opposing chains inside `grp`'s space, once they take it, are left with
+/// nothing but the eye space its stones leave, and that is dead or killable (see
+/// [`shape`](super::shape)): the space has no wall (the chains inside touch only the group,
+/// the space and the group's settled friends), every empty point of the space is a
+/// liberty of the group (the capture fills them), the chains inside have no liberty
+/// outside it, and the group's stones stand in a one-eye or killing shape.
+fn capture_leaves_them_dead(
+    g: &Grid,
+    board: &[Cell],
+    ch: &Chains,
+    grp: &[usize],
+    space: &Space,
+    settled: &dyn Fn(usize) -> bool,
+) -> bool {
+    let stones: Vec<usize> = grp
+        .iter()
+        .flat_map(|&ci| ch.chains[ci].stones.iter().copied())
+        .collect();
+    if space.inside.is_empty() || !space.walls.is_empty() || stones.len() > 6 {
+        return false;
+    }
+    // The friends round the chains inside: settled, or no wall to trust.
+    let Some(own) = grp.first().map(|&ci| ch.chains[ci].color) else {
+        return false;
+    };
+    let friends_settled = space.inside.iter().all(|&ci| {
+        ch.chains[ci].stones.iter().all(|&s| {
+            g.geo.neighbours(s).iter().all(|&q| {
+                board[q] != own || ch.id[q].is_some_and(|f| grp.contains(&f) || settled(f))
+            })
+        })
+    });
+    if !friends_settled {
+        return false;
+    }
+    let in_space = |p: &usize| space.points.binary_search(p).is_ok();
+    let group_liberty = |p: usize| g.geo.neighbours(p).iter().any(|q| stones.contains(q));
+    space
+        .points
+        .iter()
+        .all(|&p| board[p] != Cell::Empty || group_liberty(p))
+        && space
+            .inside
+            .iter()
+            .all(|&ci| ch.chains[ci].libs.iter().all(in_space))
+        && shape::eye_space(&g.geo, &stones) != shape::EyeSpace::Lives
 }
 
 /// True when the wall `w` cannot be taken while the space is fought out: it keeps two

@@ -10,8 +10,9 @@
 //! territory and seki; `benson` finds pass-alive chains and what they enclose; `estimate`
 //! decides groups; `playout` is the playout board and policy; `reading` is the small exhaustive
 //! capture search that `enclosed` (groups shut in a small space of their own: nakade shapes,
-//! false eyes, sacrifices inside) and `seki` (seki proved before it is called) rest on. Life
-//! reads only the board.
+//! false eyes, sacrifices inside) and `seki` (seki proved before it is called) rest on;
+//! `shape` tells the eye spaces a capture leaves (killing shapes) apart. Life reads only the
+//! board.
 
 mod benson;
 mod enclosed;
@@ -20,6 +21,7 @@ mod playout;
 mod race;
 mod reading;
 mod seki;
+mod shape;
 mod territory;
 #[cfg(test)]
 pub(crate) mod tests;

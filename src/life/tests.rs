@@ -1619,3 +1619,28 @@ fn the_readings_share_one_node_budget_and_leave_the_playouts_verdict_when_it_is_
     assert_eq!(method_at(&est(&race), 1, 1), Some(Method::Reading));
     assert_eq!(method_at(&starved(&race), 1, 1), Some(Method::Playouts));
 }
+
+#[test]
+fn a_race_won_by_taking_a_bulky_five_is_lost_to_its_vital_point() {
+    // Black's seven stones in the corner and White's five share their last liberty, a2, shut
+    // in by White's living wall. Black to move takes the five, but they stood in a bulky five:
+    // White plays its vital point (b0) and Black is left with one eye. White to move takes
+    // Black at once. Either way Black is dead and White's five keep the corner (GNU Go's
+    // `final_status_list` says the same on the 19x19 game played on where this was found).
+    let p = pos(&[
+        "OOOXO.O.X",
+        "OOXXOOOXX",
+        ".XXOO.OX.",
+        "XXOO.OOXX",
+        "OOO.OOXX.",
+        ".O.OOXX..",
+        "OOOOXX...",
+        "XXXXX....",
+        ".........",
+    ]);
+    for c in [Color::Black, Color::White] {
+        let ld = est_moving(&p, c);
+        assert_statuses(&ld, &p, &[(3, 0), (2, 1), (0, 3)], ChainStatus::Dead);
+        assert_statuses(&ld, &p, &[(0, 0), (2, 0), (1, 1)], ChainStatus::Alive);
+    }
+}

@@ -73,6 +73,29 @@ fn generated_13(top: &[&str]) -> Position {
     pos(&rows)
 }
 
+/// A 13x13 position of the race generator (`race_positions.py`): the two `top` rows, then
+/// the finished area every such board shares below them, Black's wall on the left `split`
+/// columns and White's on the right, full rows alternating with rows of one-point eyes.
+fn race_13(top: [&str; 2], split: usize) -> Position {
+    let eyes: String = (0..13)
+        .map(|x| match (x < split, x % 2 == 1) {
+            (true, true) if x + 1 < split => '.',
+            (true, _) => 'X',
+            (false, true) if x > split => '.',
+            (false, _) => 'O',
+        })
+        .collect();
+    let full = "X".repeat(split) + &"O".repeat(13 - split);
+    let rows: Vec<&str> = (0..13)
+        .map(|y| match y {
+            0 | 1 => top[y],
+            y if y == 2 || y % 2 == 1 => &full,
+            _ => &eyes,
+        })
+        .collect();
+    pos(&rows)
+}
+
 #[test]
 fn two_eyes_pass_alive_and_certain() {
     let p = pos(&[
@@ -1146,21 +1169,7 @@ fn a_race_the_first_move_decides_is_won_by_the_player_the_record_leaves_to_move(
     // them (g13) shared. Whoever moves first wins it: GNU Go and KataGo both kill White with
     // Black to move, KataGo kills Black with White to move. The record's player to move
     // plays first, as everywhere else; the mover unknown, the playouts' answer stands.
-    let p = pos(&[
-        "X......X.X..O",
-        "XOOOOOOXXXXXO",
-        "XXXXXXXOOOOOO",
-        "XXXXXXXOOOOOO",
-        "X.X.X.XOO.O.O",
-        "XXXXXXXOOOOOO",
-        "X.X.X.XOO.O.O",
-        "XXXXXXXOOOOOO",
-        "X.X.X.XOO.O.O",
-        "XXXXXXXOOOOOO",
-        "X.X.X.XOO.O.O",
-        "XXXXXXXOOOOOO",
-        "X.X.X.XOO.O.O",
-    ]);
+    let p = race_13(["X......X.X..O", "XOOOOOOXXXXXO"], 7);
     let ld = est_moving(&p, Color::Black);
     assert_eq!(status_at(&ld, &p, 1, 1), Some(ChainStatus::Dead));
     assert_eq!(status_at(&ld, &p, 7, 1), Some(ChainStatus::Alive));
@@ -1174,21 +1183,7 @@ fn a_race_the_first_move_decides_is_won_by_the_player_the_record_leaves_to_move(
 /// b12-d13 has two liberties (b13, c13), Black's e13-m12 three (f13-h13), no eye, no shared
 /// liberty.
 fn race_r0170() -> Position {
-    pos(&[
-        "X..OX...OOOOO",
-        "XOOOXXXXXXXXO",
-        "XXXXOOOOOOOOO",
-        "XXXXOOOOOOOOO",
-        "X.XXO.O.O.O.O",
-        "XXXXOOOOOOOOO",
-        "X.XXO.O.O.O.O",
-        "XXXXOOOOOOOOO",
-        "X.XXO.O.O.O.O",
-        "XXXXOOOOOOOOO",
-        "X.XXO.O.O.O.O",
-        "XXXXOOOOOOOOO",
-        "X.XXO.O.O.O.O",
-    ])
+    race_13(["X..OX...OOOOO", "XOOOXXXXXXXXO"], 4)
 }
 
 #[test]
@@ -1211,21 +1206,7 @@ fn an_eye_wins_a_race_against_more_outside_liberties() {
     // eye. The shared liberty counts for the side with the eye: Black cannot fill it without
     // putting itself in atari, so Black is taken whoever moves first (GNU Go and KataGo
     // agree; the playouts called White dead).
-    let p = pos(&[
-        "X.O..O....OOO",
-        "XOOOOOXXXXXXO",
-        "XXXXXXOOOOOOO",
-        "XXXXXXOOOOOOO",
-        "X.X.XXO.O.O.O",
-        "XXXXXXOOOOOOO",
-        "X.X.XXO.O.O.O",
-        "XXXXXXOOOOOOO",
-        "X.X.XXO.O.O.O",
-        "XXXXXXOOOOOOO",
-        "X.X.XXO.O.O.O",
-        "XXXXXXOOOOOOO",
-        "X.X.XXO.O.O.O",
-    ]);
+    let p = race_13(["X.O..O....OOO", "XOOOOOXXXXXXO"], 6);
     let ld = est(&p);
     assert_eq!(status_at(&ld, &p, 6, 1), Some(ChainStatus::Dead));
     assert_eq!(status_at(&ld, &p, 1, 1), Some(ChainStatus::Alive));
@@ -1653,21 +1634,7 @@ fn a_race_the_playouts_lose_nine_times_in_ten_is_still_read() {
     // moves first wins, as GNU Go and KataGo read it. Random play fills Black's own
     // two-point eye as readily as White's outside liberties and kept Black in about 9 % of
     // the playouts, whoever began, just outside the band the races were read in (10-90 %).
-    let p = pos(&[
-        "X..O.OX..X.OO",
-        "XOOOOOXXXXXXO",
-        "XXXXXXOOOOOOO",
-        "XXXXXXOOOOOOO",
-        "X.X.XXO.O.O.O",
-        "XXXXXXOOOOOOO",
-        "X.X.XXO.O.O.O",
-        "XXXXXXOOOOOOO",
-        "X.X.XXO.O.O.O",
-        "XXXXXXOOOOOOO",
-        "X.X.XXO.O.O.O",
-        "XXXXXXOOOOOOO",
-        "X.X.XXO.O.O.O",
-    ]);
+    let p = race_13(["X..O.OX..X.OO", "XOOOOOXXXXXXO"], 6);
     let ld = est_moving(&p, Color::Black);
     assert_eq!(status_at(&ld, &p, 1, 1), Some(ChainStatus::Dead));
     assert_eq!(status_at(&ld, &p, 7, 1), Some(ChainStatus::Alive));

@@ -143,12 +143,11 @@ pub(super) fn read(
             // Taken, it leaves the stones inside, walled in by its friends, nothing but the
             // eye shape its stones stood in, a dead one: its owner plays the vital point and
             // they die; so it lives (the playouts never find that point).
-            Some(true) if capture_leaves_them_dead(g, board, ch, grp, &space, &settled) => out
-                .push(Read {
-                    group: space.inside.clone(),
-                    inside: grp.clone(),
-                    fate: Fate::Killed,
-                }),
+            Some(true) if capture_leaves_them_dead(g, board, ch, grp, &space) => out.push(Read {
+                group: space.inside.clone(),
+                inside: grp.clone(),
+                fate: Fate::Killed,
+            }),
             Some(true) => out.push(Read {
                 group: grp.clone(),
                 inside: space.inside,
@@ -228,17 +227,16 @@ pub(super) fn read(
 
 /// True when the opposing chains inside `grp`'s space, once they take it, are left with
 /// nothing but the eye space its stones leave, and that is dead or killable (see
-/// [`shape`](super::shape)): the space has no wall (the chains inside touch only the group,
-/// the space and the group's settled friends), every empty point of the space is a
-/// liberty of the group (the capture fills them), the chains inside have no liberty
-/// outside it, and the group's stones stand in a one-eye or killing shape.
+/// [`shape`](super::shape)): the space has no wall, every empty point of it is a liberty of
+/// the group (the capture fills them), and the group's stones stand in a one-eye or killing
+/// shape. (The chains inside have every liberty in the space and touch nothing of the
+/// group's colour but the group and settled chains: [`space_of`] took them in so.)
 fn capture_leaves_them_dead(
     g: &Grid,
     board: &[Cell],
     ch: &Chains,
     grp: &[usize],
     space: &Space,
-    settled: &dyn Fn(usize) -> bool,
 ) -> bool {
     let stones: Vec<usize> = grp
         .iter()
@@ -247,30 +245,11 @@ fn capture_leaves_them_dead(
     if space.inside.is_empty() || !space.walls.is_empty() || stones.len() > 6 {
         return false;
     }
-    // The friends round the chains inside: settled, or no wall to trust.
-    let Some(own) = grp.first().map(|&ci| ch.chains[ci].color) else {
-        return false;
-    };
-    let friends_settled = space.inside.iter().all(|&ci| {
-        ch.chains[ci].stones.iter().all(|&s| {
-            g.geo.neighbours(s).iter().all(|&q| {
-                board[q] != own || ch.id[q].is_some_and(|f| grp.contains(&f) || settled(f))
-            })
-        })
-    });
-    if !friends_settled {
-        return false;
-    }
-    let in_space = |p: &usize| space.points.binary_search(p).is_ok();
     let group_liberty = |p: usize| g.geo.neighbours(p).iter().any(|q| stones.contains(q));
     space
         .points
         .iter()
         .all(|&p| board[p] != Cell::Empty || group_liberty(p))
-        && space
-            .inside
-            .iter()
-            .all(|&ci| ch.chains[ci].libs.iter().all(in_space))
         && shape::eye_space(&g.geo, &stones) != shape::EyeSpace::Lives
 }
 

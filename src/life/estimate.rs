@@ -2,9 +2,9 @@
 //! playouts misjudge (bent four in the corner) next, then the playouts decide the rest —
 //! group by group rather than chain by chain, with open kos keeping their stone and groups
 //! near a coin toss flagged as unsure; local reading then overrules them where they are
-//! blind (groups shut in a small space, open capturing races, false seki, a chain in atari
-//! its owner to move saves), and a chain its living group's playouts almost never keep dies
-//! alone. Each group's decision keeps how it was reached (a [`Unit`]).
+//! blind (a group whose only eye is a capture leaving a killing shape, groups shut in a
+//! small space, open capturing races, false seki, a chain in atari its owner to move
+//! saves), and a chain its living group's playouts almost never keep dies alone. Each group's decision keeps how it was reached (a [`Unit`]).
 
 use super::benson::{Enclosures, pass_alive_and_enclosures};
 use super::enclosed;
@@ -12,6 +12,7 @@ use super::playout::{PlayoutBoard, playouts};
 use super::race;
 use super::reading;
 use super::seki;
+use super::shape;
 use super::{EstimateParams, Method};
 use crate::board::{Cell, Chain, Chains, Grid, Position};
 use std::borrow::Cow;
@@ -299,6 +300,22 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
         kept: &kept,
         to_move: params.to_move.map(Cell::of),
     };
+    // A group the playouts keep whose only eye would come from taking a chain standing in
+    // a killing shape is dead, and the chain lives: the opponent plays its vital point.
+    let wall = |dead: &[bool], ci: usize| shut_in.safe_wall(dead, ci);
+    let nakade_read = taken_into_one_eye(&g, &ch, &unsettled, &mut dead, &wall);
+    for first in nakade_read
+        .iter()
+        .filter_map(|&ci| ch.chains[ci].stones.first())
+    {
+        let first = g.geo.unpad(*first);
+        if let Some(unit) = units
+            .iter_mut()
+            .find(|u| u.stones.binary_search(&first).is_ok())
+        {
+            unit.method = Method::Reading;
+        }
+    }
     // Nodes all the readings below may visit together (each has budgets of its own too).
     let mut nodes = params.reading_nodes;
     let shut_in_reads = shut_in.read(&g.cells, &unsettled, &mut dead, &mut nodes);
@@ -367,7 +384,7 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
     let cut = cut_off(&shut_in_reads, &mut units);
     // Races between chains neither settled by rule nor read as shut in come next.
     let mut read_already = vec![false; ch.chains.len()];
-    for &ci in shut_in_read.iter().chain(&cut) {
+    for &ci in shut_in_read.iter().chain(&cut).chain(&nakade_read) {
         read_already[ci] = true;
     }
     let racer = |ci: usize| !settled[ci] && !read_already[ci];
@@ -638,6 +655,67 @@ fn holds(after: &Grid, target: &Chain, left: &mut u32) -> bool {
     );
     *left -= used.min(*left);
     answer == Some(false)
+}
+
+/// The groups of `unsettled` still alive in `dead` whose only eye would come from taking a
+/// chain of three to six stones in atari that stands in a killing shape
+/// ([`shape::lives_only_by_a_killing_capture`], its other opposing neighbours safe walls
+/// by `wall`): marked dead, the chain alive. The groups round one such chain are read as
+/// one, since its capture joins them. Returns their chains and the chains taken.
+fn taken_into_one_eye(
+    g: &Grid,
+    ch: &Chains,
+    unsettled: &[Vec<usize>],
+    dead: &mut [bool],
+    wall: &dyn Fn(&[bool], usize) -> bool,
+) -> Vec<usize> {
+    let mut read: Vec<usize> = Vec::new();
+    let mut group_of = vec![usize::MAX; ch.chains.len()];
+    for (i, grp) in unsettled.iter().enumerate() {
+        for &ci in grp {
+            group_of[ci] = i;
+        }
+    }
+    for (vi, v) in ch.chains.iter().enumerate() {
+        if v.libs.len() != 1 || !(3..=6).contains(&v.stones.len()) || read.contains(&vi) {
+            continue;
+        }
+        let mut round: Vec<usize> = v
+            .stones
+            .iter()
+            .flat_map(|&s| g.geo.neighbours(s))
+            .filter_map(|q| ch.id[q])
+            .filter(|&ci| ch.chains[ci].color != v.color)
+            .map(|ci| group_of[ci])
+            .collect();
+        round.sort_unstable();
+        round.dedup();
+        // A settled group round it (no index) lives anyway: nothing to read.
+        let Some(grp) = round
+            .iter()
+            .map(|&i| unsettled.get(i).cloned())
+            .collect::<Option<Vec<Vec<usize>>>>()
+            .map(|gs| gs.concat())
+        else {
+            continue;
+        };
+        let alive = |ci: usize| ch.chains[ci].stones.iter().all(|&s| !dead[g.geo.unpad(s)]);
+        if grp.is_empty() || !grp.iter().all(|&ci| alive(ci)) {
+            continue;
+        }
+        let safe = |ci: usize| wall(dead, ci);
+        if shape::lives_only_by_a_killing_capture(g, ch, &grp, &safe) != Some(vi) {
+            continue;
+        }
+        for &ci in &grp {
+            mark_stones(g, &ch.chains[ci], dead);
+        }
+        for &s in &v.stones {
+            dead[g.geo.unpad(s)] = false;
+        }
+        read.extend(grp.iter().copied().chain([vi]));
+    }
+    read
 }
 
 /// Largest empty region a chain in atari may escape into; nodes read there, for one chain

@@ -141,7 +141,8 @@ pub enum Method {
     /// The share of the playouts in which the group kept its points.
     Playouts,
     /// A local search: the group, shut in a small space of its own or looking like seki, is
-    /// captured by the opponent moving first (or, for the opponent's stones inside, lives).
+    /// captured by the opponent moving first (or, for the opponent's stones inside, lives);
+    /// or its only eye would be a capture that leaves a killing shape (`shape`).
     Reading,
     /// Seki the local search read and found holding (its side, moving first, keeps it).
     Seki,

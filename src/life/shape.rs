@@ -6,9 +6,14 @@
 //! opponent plays its vital point and the captor is left with one eye (a square four, or
 //! one or two points, are one eye already). A group shut in with nothing but such a capture
 //! to live by is dead. Each shape is known by its size, its number of inside adjacencies
-//! and its most connected point, which is the vital one.
+//! and its most connected point, which is the vital one. [`lives_only_by_a_killing_capture`]
+//! finds such groups among those the playouts keep (their other liberties dame).
 
-use crate::board::Geometry;
+use crate::board::{Cell, Chains, Geometry, Grid};
+
+/// Largest empty region by a group's other liberties that may still be no eye of its own:
+/// dame between finished walls are a few points.
+const OPEN_REGION: usize = 4;
 
 /// What a space freed by a capture makes for the captor, the opponent to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,6 +55,94 @@ pub(super) fn eye_space(geo: &Geometry, pts: &[usize]) -> EyeSpace {
         (3, 2, 2) | (4, 3, 3) | (5, 5, 3) | (5, 4, 4) | (6, 6, 4) if single => EyeSpace::Killable,
         _ => EyeSpace::Lives,
     }
+}
+
+/// The opposing chain whose capture is the only eye `grp` (chain indices, one colour) can
+/// make, when that capture leaves it one eye: a chain of three to six stones in atari,
+/// touching no other chain of `grp`'s colour, standing in a killing or one-eye shape, its
+/// last liberty a point of its own among `grp`'s stones. Every other liberty of `grp` lies in
+/// a small empty region that touches the opponent (dame, no eye), and every other opposing
+/// chain next to `grp` is a `wall` (alive, not to be taken) with two liberties at least.
+/// Taking the chain, `grp` is left with the shape's one eye once the opponent plays its
+/// vital point: `grp` is dead and the chain lives. Random playouts seldom find that vital
+/// point and keep such a group alive.
+pub(super) fn lives_only_by_a_killing_capture(
+    g: &Grid,
+    ch: &Chains,
+    grp: &[usize],
+    wall: &dyn Fn(usize) -> bool,
+) -> Option<usize> {
+    let geo = &g.geo;
+    let c = ch.chains.get(*grp.first()?)?.color;
+    let ours = |q: usize| ch.id[q].is_some_and(|ci| grp.contains(&ci));
+    let mut next: Vec<usize> = grp
+        .iter()
+        .flat_map(|&ci| &ch.chains[ci].stones)
+        .flat_map(|&s| geo.neighbours(s))
+        .filter_map(|q| ch.id[q])
+        .filter(|&o| ch.chains[o].color != c)
+        .collect();
+    next.sort_unstable();
+    next.dedup();
+    let inside = |o: usize| {
+        let v = &ch.chains[o];
+        v.libs.len() == 1
+            && (3..=6).contains(&v.stones.len())
+            && v.stones
+                .iter()
+                .flat_map(|&s| geo.neighbours(s))
+                .all(|q| g.cells[q] != c || ours(q))
+            && eye_space(geo, &v.stones) != EyeSpace::Lives
+    };
+    let mut victims = next.iter().copied().filter(|&o| inside(o));
+    let victim = victims.next()?;
+    if victims.next().is_some() {
+        return None;
+    }
+    let last = *ch.chains[victim].libs.first()?;
+    // The capturing point is no room of its own: nothing but the chain and the group round it.
+    if !geo
+        .neighbours(last)
+        .into_iter()
+        .all(|q| matches!(g.cells[q], Cell::Edge) || ours(q) || ch.id[q] == Some(victim))
+    {
+        return None;
+    }
+    if !next
+        .iter()
+        .all(|&o| o == victim || (ch.chains[o].libs.len() >= 2 && wall(o)))
+    {
+        return None;
+    }
+    // Every other liberty: a small region with an opposing stone on its edge, not a victim's.
+    let mut seen: Vec<usize> = vec![last];
+    for &l in grp.iter().flat_map(|&ci| &ch.chains[ci].libs) {
+        if seen.contains(&l) {
+            continue;
+        }
+        let (mut region, mut stack, mut faces_wall) = (vec![l], vec![l], false);
+        seen.push(l);
+        while let Some(p) = stack.pop() {
+            for q in geo.neighbours(p) {
+                match g.cells[q] {
+                    Cell::Empty if !seen.contains(&q) => {
+                        if region.len() >= OPEN_REGION {
+                            return None;
+                        }
+                        seen.push(q);
+                        region.push(q);
+                        stack.push(q);
+                    }
+                    v if v == c.opponent() => faces_wall |= ch.id[q] != Some(victim),
+                    _ => {}
+                }
+            }
+        }
+        if !faces_wall {
+            return None;
+        }
+    }
+    Some(victim)
 }
 
 #[cfg(test)]

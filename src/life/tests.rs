@@ -1642,3 +1642,46 @@ fn a_race_the_playouts_lose_nine_times_in_ten_is_still_read() {
     assert_eq!(status_at(&ld, &p, 1, 1), Some(ChainStatus::Alive));
     assert_eq!(status_at(&ld, &p, 7, 1), Some(ChainStatus::Dead));
 }
+
+#[test]
+fn a_group_whose_only_eye_is_a_bulky_five_to_take_is_dead() {
+    // Black's seven stones have four liberties of dame against White's living wall (a5, b5,
+    // c4, e1) and White's bulky five a1-c1, a2-b2 in atari inside them. Black takes it at a3,
+    // White plays its vital point b1, and Black is left with one eye: dead whoever moves
+    // (GNU Go's `final_status_list` agrees), and the five White stones stand. The playouts
+    // kept Black (random play seldom answers on the vital point), and the space is too big
+    // for the shut-in reading, which does not replay a capture of five stones.
+    let p = pos(&[
+        ".........",
+        ".........",
+        ".........",
+        "OOOOOOOOO",
+        "..OOOOOOO",
+        "XX.OOOOOO",
+        ".XXOOOOOO",
+        "OOXXOOOOO",
+        "OOOX.O.O.",
+    ]);
+    for c in [Color::Black, Color::White] {
+        let ld = est_moving(&p, c);
+        assert_statuses(&ld, &p, &[(0, 5), (3, 8)], ChainStatus::Dead);
+        assert_statuses(&ld, &p, &[(0, 7), (2, 8), (3, 3)], ChainStatus::Alive);
+    }
+    // A straight four a1-d1 taken leaves Black room for two eyes: it lives.
+    let p = pos(&[
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+        "OOOOOOOOO",
+        ".OOOOOOOO",
+        "XXXXXXOOO",
+        "OOOO.XO..",
+    ]);
+    for c in [Color::Black, Color::White] {
+        let ld = est_moving(&p, c);
+        assert_statuses(&ld, &p, &[(0, 7), (5, 8)], ChainStatus::Alive);
+        assert_statuses(&ld, &p, &[(0, 8), (3, 8)], ChainStatus::Dead);
+    }
+}

@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""Generated final positions for the groups whose only eye is a capture: a White group
+round a Black chain of three to six stones (in the corner or at the top edge) that it holds
+in atari, the chain's last liberty a point only the two touch; the group's other liberties
+are zero to three points of dame against Black's living wall around it. Taking the chain
+gives the group one eye when it stood in a killing shape (straight or bent three, pyramid
+four, bulky five, crossed five, rabbity six, or a square four) and the opponent plays the
+vital point, two when it did not: a check of `shape::lives_only_by_a_killing_capture` and
+of what the playouts and readings make of the rest (none of these positions is a test
+fixture). Black or White to move, at random.
+
+    python3 benches/peers/capture_positions.py [SEED] [OUT_DIR] [COUNT]
+
+writes OUT_DIR/k0000.sgf ... (13x13 setup positions, both players passed). The rest of the
+board is finished as in enclosed_positions.py. Judge them with
+`bash benches/peers/consensus.sh OUT OUT_DIR`.
+"""
+
+import os
+import random
+import sys
+
+from enclosed_positions import (
+    around,
+    connected,
+    coords,
+    finish,
+    liberties,
+    neighbours,
+    shapes,
+    write_position,
+)
+
+
+def main():
+    seed = int(sys.argv[1]) if len(sys.argv) > 1 else 227
+    out = sys.argv[2] if len(sys.argv) > 2 else "target/captures"
+    count_max = int(sys.argv[3]) if len(sys.argv) > 3 else 200
+    rng = random.Random(seed)
+    os.makedirs(out, exist_ok=True)
+    count = 0
+    for shape in shapes(rng, sizes=range(3, 7), tries=2000):
+        offset = rng.choice((0, 7))  # the corner or the top edge
+        region = {(x + offset, y) for x, y in shape}
+        group = {q for p in region for q in around(p) if q not in region}
+        if not connected(group):
+            continue
+        wall = {q for p in group for q in neighbours(p) if q not in region and q not in group}
+        # The chain's last liberty: a point of the group next to the chain whose other
+        # neighbours are the group's or the chain's.
+        lasts = sorted(
+            p
+            for p in group
+            if any(q in region for q in neighbours(p))
+            and all(q in group or q in region for q in neighbours(p))
+        )
+        if not lasts:
+            continue
+        last = rng.choice(lasts)
+        # Dame: points of the wall next to the group, left empty.
+        open_wall = sorted(p for p in wall if any(q in group for q in neighbours(p)))
+        dame = rng.sample(open_wall, min(len(open_wall), rng.choice((0, 1, 2, 2, 3))))
+        board = {p: "W" for p in group if p != last}
+        board.update({p: "B" for p in wall if p not in dame})
+        board.update({p: "B" for p in region})
+        # finish() fills every point it is not told to leave: the dame are kept empty by
+        # giving them back afterwards.
+        if not finish(board, region | {last} | set(dame), group, wall):
+            continue
+        for p in list(region):
+            board[p] = "B"
+        if any(not liberties(board, p) for p in board):
+            continue
+        chain_libs = liberties(board, next(iter(region)))
+        if chain_libs != {last}:
+            continue
+        mover = rng.choice("BW")
+        ending = ";W[];B[]" if mover == "W" else ";B[];W[]"
+        write_position(
+            os.path.join(out, "k%04d.sgf" % count),
+            board,
+            "chain %s, last liberty %s, dame %s, %s to move"
+            % (coords(sorted(region)), coords([last]), coords(sorted(dame)), mover),
+            ending,
+        )
+        count += 1
+        if count >= count_max:
+            break
+    print(count)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # echelle's dead-stone estimate against GNU Go and KataGo where the two agree, on positions
-# without markup: the generated sets (enclosed, notch, race, invasion, self-play positions)
+# without markup: the generated sets (enclosed, notch, race, invasion, capture, self-play
+# positions)
 # and real games with a score result. Each PATH is reported apart (give a tuning part and a
 # check part as two paths).
 #

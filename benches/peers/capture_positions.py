@@ -17,35 +17,27 @@ board is finished as in enclosed_positions.py. Judge them with
 """
 
 import os
-import random
-import sys
 
 from enclosed_positions import (
-    around,
-    connected,
+    arguments,
     coords,
     finish,
     liberties,
     neighbours,
+    ringed,
     shapes,
     write_position,
 )
 
 
 def main():
-    seed = int(sys.argv[1]) if len(sys.argv) > 1 else 227
-    out = sys.argv[2] if len(sys.argv) > 2 else "target/captures"
-    count_max = int(sys.argv[3]) if len(sys.argv) > 3 else 200
-    rng = random.Random(seed)
-    os.makedirs(out, exist_ok=True)
+    rng, out, count_max = arguments(227, "target/captures", 200)
     count = 0
     for shape in shapes(rng, sizes=range(3, 7), tries=2000):
-        offset = rng.choice((0, 7))  # the corner or the top edge
-        region = {(x + offset, y) for x, y in shape}
-        group = {q for p in region for q in around(p) if q not in region}
-        if not connected(group):
+        ring = ringed(shape, rng.choice((0, 7)))  # the corner or the top edge
+        if ring is None:
             continue
-        wall = {q for p in group for q in neighbours(p) if q not in region and q not in group}
+        region, group, wall = ring
         # The chain's last liberty: a point of the group next to the chain whose other
         # neighbours are the group's or the chain's.
         lasts = sorted(

@@ -79,6 +79,27 @@ def shapes(rng, sizes=range(3, 7), tries=4000):
     return out
 
 
+def ringed(shape, offset):
+    """The region `shape` moved `offset` points right, the group round it (diagonals
+    included) and the wall round that group; None when the group is not connected."""
+    region = {(x + offset, y) for x, y in shape}
+    group = {q for p in region for q in around(p) if q not in region}
+    if not connected(group):
+        return None
+    wall = {q for p in group for q in neighbours(p) if q not in region and q not in group}
+    return region, group, wall
+
+
+def arguments(seed, out, count):
+    """SEED, OUT_DIR and COUNT from the command line (these defaults when absent), the
+    seeded generator, and OUT_DIR made."""
+    seed = int(sys.argv[1]) if len(sys.argv) > 1 else seed
+    out = sys.argv[2] if len(sys.argv) > 2 else out
+    count = int(sys.argv[3]) if len(sys.argv) > 3 else count
+    os.makedirs(out, exist_ok=True)
+    return random.Random(seed), out, count
+
+
 def finish(board, region, group, wall):
     """Fills the rest of the board (Black's area left of column K, White's right of it, with
     single-point eyes away from the group); false when some chain has no liberty."""
@@ -114,19 +135,14 @@ def write_position(path, board, comment, ending=";B[];W[]"):
 
 
 def main():
-    seed = int(sys.argv[1]) if len(sys.argv) > 1 else 7
-    out = sys.argv[2] if len(sys.argv) > 2 else "target/enclosed"
-    count_max = int(sys.argv[3]) if len(sys.argv) > 3 else 400
-    rng = random.Random(seed)
-    os.makedirs(out, exist_ok=True)
+    rng, out, count_max = arguments(7, "target/enclosed", 400)
     count = 0
     for shape in shapes(rng):
         for offset in (0, 7):  # the corner, then the top edge
-            region = {(x + offset, y) for x, y in shape}
-            group = {q for p in region for q in around(p) if q not in region}
-            if not connected(group):
+            ring = ringed(shape, offset)
+            if ring is None:
                 continue
-            wall = {q for p in group for q in neighbours(p) if q not in region and q not in group}
+            region, group, wall = ring
             for k in (1, 2, 3):
                 if len(region) - k not in (2, 3):
                     continue

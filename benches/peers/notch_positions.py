@@ -20,34 +20,26 @@ positions where the estimate's dead set equals the engines' when the two engines
 """
 
 import os
-import random
-import sys
 
 from enclosed_positions import (
-    around,
-    connected,
+    arguments,
     coords,
     finish,
     neighbours,
+    ringed,
     shapes,
     write_position,
 )
 
 
 def main():
-    seed = int(sys.argv[1]) if len(sys.argv) > 1 else 17
-    out = sys.argv[2] if len(sys.argv) > 2 else "target/notches"
-    count_max = int(sys.argv[3]) if len(sys.argv) > 3 else 400
-    rng = random.Random(seed)
-    os.makedirs(out, exist_ok=True)
+    rng, out, count_max = arguments(17, "target/notches", 400)
     count, seen = 0, set()
     for shape in shapes(rng, sizes=range(4, 9), tries=3000):
-        offset = rng.choice((0, 7))  # the corner or the top edge
-        region = {(x + offset, y) for x, y in shape}
-        group = {q for p in region for q in around(p) if q not in region}
-        if not connected(group):
+        ring = ringed(shape, rng.choice((0, 7)))  # the corner or the top edge
+        if ring is None:
             continue
-        wall = {q for p in group for q in neighbours(p) if q not in region and q not in group}
+        region, group, wall = ring
         for _ in range(3):
             board = {p: "W" for p in group}
             board.update({p: "B" for p in wall})

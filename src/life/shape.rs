@@ -114,7 +114,8 @@ pub(super) fn lives_only_by_a_killing_capture(
     {
         return None;
     }
-    // Every other liberty: a small region with an opposing stone on its edge, not a victim's.
+    // Every other liberty: a small region with an opposing stone on its edge, not the
+    // victim's, and no other friend.
     let mut seen: Vec<usize> = vec![last];
     for &l in grp.iter().flat_map(|&ci| &ch.chains[ci].libs) {
         if seen.contains(&l) {
@@ -134,6 +135,8 @@ pub(super) fn lives_only_by_a_killing_capture(
                         stack.push(q);
                     }
                     v if v == c.opponent() => faces_wall |= ch.id[q] != Some(victim),
+                    // A friend across the dame is a way out.
+                    v if v == c && !ours(q) => return None,
                     _ => {}
                 }
             }

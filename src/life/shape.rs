@@ -154,6 +154,38 @@ mod tests {
     use crate::board::Grid;
     use crate::life::tests::pos;
 
+    #[test]
+    fn a_capture_is_the_only_eye_unless_a_friend_is_across_the_dame() {
+        // Black's chain round White's bulky five in atari (a1-c1, a2-b2), its other
+        // liberties dame against White's wall: taking the five is its only eye. With a
+        // Black stone across the dame a5-b5 (at a6), it has a way out: nothing is said.
+        let rows = [
+            ".........",
+            ".........",
+            ".........",
+            "OOOOOOOOO",
+            "..OOOOOOO",
+            "XX.OOOOOO",
+            ".XXOOOOOO",
+            "OOXXOOOOO",
+            "OOOX.O.O.",
+        ];
+        let answer = |rows: &[&str]| {
+            let g = Grid::from_position(&pos(rows)).unwrap_or_else(|| panic!("a valid position"));
+            let ch = Chains::of(&g.geo, &g.cells);
+            let at = |x: usize, y: usize| ch.id[g.geo.pad(y * 9 + x)];
+            let grp: Vec<usize> = at(0, 5).into_iter().collect();
+            let found = lives_only_by_a_killing_capture(&g, &ch, &grp, &|_| true);
+            (found, at(0, 7))
+        };
+        let (found, five) = answer(&rows);
+        assert!(found.is_some());
+        assert_eq!(found, five);
+        let mut with_friend = rows;
+        with_friend[3] = "XOOOOOOOO";
+        assert_eq!(answer(&with_friend).0, None);
+    }
+
     /// The eye space of the `#` points of a 7x7 layout.
     fn space_of(rows: &[&str]) -> EyeSpace {
         let p = pos(&["......."; 7]);

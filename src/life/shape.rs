@@ -61,8 +61,9 @@ pub(super) fn eye_space(geo: &Geometry, pts: &[usize]) -> EyeSpace {
 /// make, when that capture leaves it one eye: a chain of three to six stones in atari,
 /// touching no other chain of `grp`'s colour, standing in a killing or one-eye shape, its
 /// last liberty a point of its own among `grp`'s stones. Every other liberty of `grp` lies in
-/// a small empty region that touches the opponent (dame, no eye), and every other opposing
-/// chain next to `grp` is a `wall` (alive, not to be taken) with two liberties at least.
+/// a small empty region that touches the opponent and no other friend (dame, no eye, no way
+/// out), and every other opposing chain next to `grp` or to those regions is a `wall`
+/// (alive, not to be taken) with two liberties at least.
 /// Taking the chain, `grp` is left with the shape's one eye once the opponent plays its
 /// vital point: `grp` is dead and the chain lives. Random playouts seldom find that vital
 /// point and keep such a group alive.
@@ -134,7 +135,13 @@ pub(super) fn lives_only_by_a_killing_capture(
                         region.push(q);
                         stack.push(q);
                     }
-                    v if v == c.opponent() => faces_wall |= ch.id[q] != Some(victim),
+                    // An opposing stone there must be a wall too: a weak one taken makes
+                    // the region an eye.
+                    v if v == c.opponent() => match ch.id[q] {
+                        Some(o) if o == victim => {}
+                        Some(o) if ch.chains[o].libs.len() >= 2 && wall(o) => faces_wall = true,
+                        _ => return None,
+                    },
                     // A friend across the dame is a way out.
                     v if v == c && !ours(q) => return None,
                     _ => {}
@@ -155,7 +162,7 @@ mod tests {
     use crate::life::tests::pos;
 
     #[test]
-    fn a_capture_is_the_only_eye_unless_a_friend_is_across_the_dame() {
+    fn a_capture_is_the_only_eye_unless_the_dame_offer_a_way_out() {
         // Black's chain round White's bulky five in atari (a1-c1, a2-b2), its other
         // liberties dame against White's wall: taking the five is its only eye. With a
         // Black stone across the dame a5-b5 (at a6), it has a way out: nothing is said.
@@ -170,20 +177,30 @@ mod tests {
             "OOXXOOOOO",
             "OOOX.O.O.",
         ];
-        let answer = |rows: &[&str]| {
+        // The rule's answer, with the chain at a4 (if any) taken as a weak wall or not.
+        let answer = |rows: &[&str], a4_weak: bool| {
             let g = Grid::from_position(&pos(rows)).unwrap_or_else(|| panic!("a valid position"));
             let ch = Chains::of(&g.geo, &g.cells);
             let at = |x: usize, y: usize| ch.id[g.geo.pad(y * 9 + x)];
             let grp: Vec<usize> = at(0, 5).into_iter().collect();
-            let found = lives_only_by_a_killing_capture(&g, &ch, &grp, &|_| true);
+            let wall = |o: usize| !(a4_weak && Some(o) == at(0, 3));
+            let found = lives_only_by_a_killing_capture(&g, &ch, &grp, &wall);
             (found, at(0, 7))
         };
-        let (found, five) = answer(&rows);
+        let (found, five) = answer(&rows, false);
         assert!(found.is_some());
         assert_eq!(found, five);
         let mut with_friend = rows;
         with_friend[3] = "XOOOOOOOO";
-        assert_eq!(answer(&with_friend).0, None);
+        assert_eq!(answer(&with_friend, false).0, None);
+        // White's a4-b4 cut off from its wall, touching only the dame: taken for a wall, the
+        // rule holds; weak, it may be taken and the dame become an eye, so nothing is said.
+        let mut cut = rows;
+        cut[3] = "OO.OOOOOO";
+        let (found, five) = answer(&cut, false);
+        assert!(found.is_some());
+        assert_eq!(found, five);
+        assert_eq!(answer(&cut, true).0, None);
     }
 
     /// The eye space of the `#` points of a 7x7 layout.

@@ -159,24 +159,14 @@ pub(super) fn lives_only_by_a_killing_capture(
 mod tests {
     use super::*;
     use crate::board::Grid;
-    use crate::life::tests::pos;
+    use crate::life::tests::{BULKY_FIVE_INSIDE, pos};
 
     #[test]
     fn a_capture_is_the_only_eye_unless_the_dame_offer_a_way_out() {
         // Black's chain round White's bulky five in atari (a1-c1, a2-b2), its other
         // liberties dame against White's wall: taking the five is its only eye. With a
         // Black stone across the dame a5-b5 (at a6), it has a way out: nothing is said.
-        let rows = [
-            ".........",
-            ".........",
-            ".........",
-            "OOOOOOOOO",
-            "..OOOOOOO",
-            "XX.OOOOOO",
-            ".XXOOOOOO",
-            "OOXXOOOOO",
-            "OOOX.O.O.",
-        ];
+        let rows = BULKY_FIVE_INSIDE;
         // The rule's answer, with the chain at a4 (if any) taken as a weak wall or not.
         let answer = |rows: &[&str], a4_weak: bool| {
             let g = Grid::from_position(&pos(rows)).unwrap_or_else(|| panic!("a valid position"));

@@ -1643,6 +1643,20 @@ fn a_race_the_playouts_lose_nine_times_in_ten_is_still_read() {
     assert_eq!(status_at(&ld, &p, 7, 1), Some(ChainStatus::Dead));
 }
 
+/// Black's seven stones round White's bulky five a1-c1, a2-b2 in atari, their other
+/// liberties dame (a5, b5, c4, e1) against White's living wall.
+pub(crate) const BULKY_FIVE_INSIDE: [&str; 9] = [
+    ".........",
+    ".........",
+    ".........",
+    "OOOOOOOOO",
+    "..OOOOOOO",
+    "XX.OOOOOO",
+    ".XXOOOOOO",
+    "OOXXOOOOO",
+    "OOOX.O.O.",
+];
+
 #[test]
 fn a_group_whose_only_eye_is_a_bulky_five_to_take_is_dead() {
     // Black's seven stones have four liberties of dame against White's living wall (a5, b5,
@@ -1651,17 +1665,7 @@ fn a_group_whose_only_eye_is_a_bulky_five_to_take_is_dead() {
     // (GNU Go's `final_status_list` agrees), and the five White stones stand. The playouts
     // kept Black (random play seldom answers on the vital point), and the space is too big
     // for the shut-in reading, which does not replay a capture of five stones.
-    let p = pos(&[
-        ".........",
-        ".........",
-        ".........",
-        "OOOOOOOOO",
-        "..OOOOOOO",
-        "XX.OOOOOO",
-        ".XXOOOOOO",
-        "OOXXOOOOO",
-        "OOOX.O.O.",
-    ]);
+    let p = pos(&BULKY_FIVE_INSIDE);
     for c in [Color::Black, Color::White] {
         let ld = est_moving(&p, c);
         assert_statuses(&ld, &p, &[(0, 5), (3, 8)], ChainStatus::Dead);

@@ -55,16 +55,11 @@ def main():
         board = {p: "W" for p in group if p != last}
         board.update({p: "B" for p in wall if p not in dame})
         board.update({p: "B" for p in region})
-        # finish() fills every point it is not told to leave: the dame are kept empty by
-        # giving them back afterwards.
+        # finish() fills every empty point but those it is told to leave (the last liberty
+        # and the dame), its eyes kept away from them and the chain.
         if not finish(board, region | {last} | set(dame), group, wall):
             continue
-        for p in list(region):
-            board[p] = "B"
-        if any(not liberties(board, p) for p in board):
-            continue
-        chain_libs = liberties(board, next(iter(region)))
-        if chain_libs != {last}:
+        if liberties(board, next(iter(region))) != {last}:
             continue
         mover = rng.choice("BW")
         ending = ";W[];B[]" if mover == "W" else ";B[];W[]"

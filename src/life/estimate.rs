@@ -4,7 +4,8 @@
 //! near a coin toss flagged as unsure; local reading then overrules them where they are
 //! blind (a group whose only eye is a capture leaving a killing shape, groups shut in a
 //! small space, open capturing races, false seki, a chain in atari its owner to move
-//! saves), and a chain its living group's playouts almost never keep dies alone. Each group's decision keeps how it was reached (a [`Unit`]).
+//! saves), and a chain its living group's playouts almost never keep dies alone. Each
+//! group's decision keeps how it was reached (a [`Unit`]).
 
 use super::benson::{Enclosures, pass_alive_and_enclosures};
 use super::enclosed;
@@ -300,33 +301,7 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
         kept: &kept,
         to_move: params.to_move.map(Cell::of),
     };
-    // A group the playouts keep whose only eye would come from taking a chain standing in
-    // a killing shape is dead, and the chain lives: the opponent plays its vital point.
-    let wall = |dead: &[bool], ci: usize| shut_in.safe_wall(dead, ci);
-    let nakade_read = taken_into_one_eye(&g, &ch, &unsettled, &mut dead, &wall);
-    for first in nakade_read
-        .iter()
-        .filter_map(|&ci| ch.chains[ci].stones.first())
-    {
-        let first = g.geo.unpad(*first);
-        if let Some(unit) = units
-            .iter_mut()
-            .find(|u| u.stones.binary_search(&first).is_ok())
-        {
-            unit.method = Method::Reading;
-        }
-    }
-    // Nodes all the readings below may visit together (each has budgets of its own too).
-    let mut nodes = params.reading_nodes;
-    let shut_in_reads = shut_in.read(&g.cells, &unsettled, &mut dead, &mut nodes);
-    // What now looks like seki is proved, or the chain the other side captures is dead.
-    let mut pass_alive = vec![false; g.cells.len()];
-    for (chain, _) in ch.chains.iter().zip(&settled).filter(|(_, s)| **s) {
-        for &s in &chain.stones {
-            pass_alive[s] = true;
-        }
-    }
-    // Which unit each stone belongs to, to name what the seki search decided.
+    // Which unit each stone belongs to, to name what the readings decided.
     let mut unit_of = vec![usize::MAX; n];
     for (u, unit) in units.iter().enumerate() {
         for &s in &unit.stones {
@@ -344,6 +319,21 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
             }
         }
     };
+    // A group the playouts keep whose only eye would come from taking a chain standing in
+    // a killing shape is dead, and the chain lives: the opponent plays its vital point.
+    let wall = |dead: &[bool], ci: usize| shut_in.safe_wall(dead, ci);
+    let nakade_read = taken_into_one_eye(&g, &ch, &unsettled, &mut dead, &wall);
+    by_reading(&mut nakade_read.iter().copied(), &mut units);
+    // Nodes all the readings below may visit together (each has budgets of its own too).
+    let mut nodes = params.reading_nodes;
+    let shut_in_reads = shut_in.read(&g.cells, &unsettled, &mut dead, &mut nodes);
+    // What now looks like seki is proved, or the chain the other side captures is dead.
+    let mut pass_alive = vec![false; g.cells.len()];
+    for (chain, _) in ch.chains.iter().zip(&settled).filter(|(_, s)| **s) {
+        for &s in &chain.stones {
+            pass_alive[s] = true;
+        }
+    }
     let read_chains = |k: &[enclosed::Read]| -> Vec<usize> {
         k.iter()
             .filter(|k| k.fate != enclosed::Fate::Cut)
@@ -700,7 +690,7 @@ fn taken_into_one_eye(
             continue;
         };
         let alive = |ci: usize| ch.chains[ci].stones.iter().all(|&s| !dead[g.geo.unpad(s)]);
-        if grp.is_empty() || !grp.iter().all(|&ci| alive(ci)) {
+        if !grp.iter().all(|&ci| alive(ci)) {
             continue;
         }
         let safe = |ci: usize| wall(dead, ci);

@@ -629,7 +629,27 @@ fn holds(after: &Grid, target: &Chain, left: &mut u32) -> bool {
     let Some(mut area) = enclosed::reach(after, &target.libs, &[], ESCAPE_SPACE) else {
         return false;
     };
+    // A small opposing chain it touches whose liberties all lie in that ground is played
+    // again once taken: left out, its point would be an eye no one could fill or retake
+    // (a stone the escaping chain ataris, taken, then retaken as a ko the owner loses).
+    let ch = Chains::of(&geo, &after.cells);
+    let mut replayed: Vec<usize> = Vec::new();
+    for &s in &target.stones {
+        for q in geo.neighbours(s) {
+            let Some(c) = ch.id[q].map(|ci| &ch.chains[ci]) else {
+                continue;
+            };
+            if c.color == target.color.opponent()
+                && c.stones.len() <= reading::REPLAYED
+                && c.libs.iter().all(|l| area.contains(l))
+            {
+                replayed.extend(&c.stones);
+            }
+        }
+    }
+    area.extend(replayed);
     area.sort_unstable();
+    area.dedup();
     let n = area.len() as u32;
     let depth = (n * (n + 2)).clamp(8, reading::MAX_DEPTH);
     let area = reading::Area::of(&area);

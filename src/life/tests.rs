@@ -1446,7 +1446,7 @@ fn pass_alive_chains_are_never_called_dead() {
 
 #[test]
 fn an_invader_and_the_stones_it_shut_in_are_read_as_one_fight() {
-    // A generated invasion (benches/peers/invader_positions.py, seed 67, i0037b): White's
+    // A generated invasion (benches/peers/invasion_positions.py, seed 67, i0037b): White's
     // c12-c10 group, two liberties (b12, d12), shut in Black's upper left with Black's c13
     // and a11 (in atari) lying only against it. No pair of them is a race fenced in by safe
     // walls (each of the two Black stones is weak), so the playouts decided, near a coin
@@ -1467,6 +1467,27 @@ fn an_invader_and_the_stones_it_shut_in_are_read_as_one_fight() {
         assert_eq!(status_at(&ld, &p, 0, 2), Some(ChainStatus::Alive));
         assert_eq!(method_at(&ld, 2, 1), Some(Method::Reading));
     }
+}
+
+#[test]
+fn an_escape_that_ataris_a_stone_which_can_be_taken_back_is_no_escape() {
+    // A generated invasion (invasion_positions.py, seed 191, i0097w), White to move: White's
+    // c13-d13-c12 in atari in Black's upper left, beside Black's b13. Extended at b12 it
+    // has two liberties and ataris b13, but Black (a12, b11 or a11) still kills: taken,
+    // b13's point can be played again, as a ko White has no threat for. The escape reading's
+    // ground was the empty points only, so b13, once taken, was an eye nobody could fill,
+    // and White was kept. GNU Go's owl finds no defence moving first; both judges agree.
+    let p = generated_13(&[
+        ".XOOXXXXXOOOO",
+        "..OXXXX.X.O.O",
+        "..XXXXXXXOOOO",
+        "..XXX.X.X.O.O",
+        "X.XXXXXXXOOOO",
+        "XXXXX.X.X.O.O",
+    ]);
+    let ld = est_moving(&p, Color::White);
+    assert_statuses(&ld, &p, &[(2, 0), (3, 0), (2, 1)], ChainStatus::Dead);
+    assert_eq!(status_at(&ld, &p, 1, 0), Some(ChainStatus::Alive));
 }
 
 #[test]

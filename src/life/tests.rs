@@ -1353,6 +1353,26 @@ fn a_chain_joined_to_its_group_only_through_the_eye_space_is_cut_off_by_the_oppo
     assert_statuses(&white, &p, &[(5, 0), (5, 1), (0, 0)], ChainStatus::Alive);
 }
 
+#[test]
+fn a_stone_inside_its_own_groups_eye_space_is_not_cut_off() {
+    // A notch-set position (notch_positions.py, seed 151, e0135), Black to move: White's
+    // a13 touches only the eye space of its living group (one eye at d12, the corner
+    // b13-a12-b12-a11 the other). Black can take it (a12, then b13 after White's a11), but
+    // the stones that take it stand dead in White's eye, and the point stays White's: a13 is
+    // part of the group, not a chain cut off on the group's border as f13-f12 are in the
+    // test above. GNU Go and KataGo keep it.
+    let p = generated_13(&[
+        "O.OOOXXXXOOOO",
+        "..O.OXX.X.O.O",
+        ".OOOOXXXXOOOO",
+        "XXXXXXX.X.O.O",
+        "XXXXXXXXXOOOO",
+        "XXX.X.X.X.O.O",
+    ]);
+    let ld = est_moving(&p, Color::Black);
+    assert_statuses(&ld, &p, &[(0, 0), (2, 0), (1, 2)], ChainStatus::Alive);
+}
+
 /// Positions of random games (each side plays at random, never into its own one-point eye,
 /// never a suicide) on 7x7, 9x9 and 13x13, taken every `size` moves until the board fills.
 fn random_positions() -> Vec<Position> {

@@ -630,8 +630,9 @@ fn holds(after: &Grid, target: &Chain, left: &mut u32) -> bool {
         return false;
     };
     // A small opposing chain it touches whose liberties all lie in that ground is played
-    // again once taken: left out, its point would be an eye no one could fill or retake
-    // (a stone the escaping chain ataris, taken, then retaken as a ko the owner loses).
+    // again once taken: left out, its point would be an eye no one could fill or take back
+    // (a stone the escape ataris, taken, then retaken: a ko the escaping side has no
+    // threat for).
     let ch = Chains::of(&geo, &after.cells);
     let mut replayed: Vec<usize> = Vec::new();
     for &s in &target.stones {

@@ -12,9 +12,9 @@
 //! When the record leaves the stones inside to move and the group cannot be taken, the
 //! stones inside are read too: those the group cannot take even then make seki with it
 //! (the move the record leaves them connects them, as a game played on would). When the
-//! group lives, a chain of it on the space's border (touching an opposing stone) joined to
-//! the rest only through the space, its two liberties there, may still be cut off and taken:
-//! it dies alone.
+//! group lives, a chain of it on the space's border (it or a liberty of it touching an
+//! opposing stone) joined to the rest only through the space, its two liberties there, may
+//! still be cut off and taken: it dies alone.
 
 use super::reading;
 use super::shape;
@@ -50,9 +50,10 @@ pub(super) enum Fate {
     /// as the record leaves them: seki, both live.
     Seki,
     /// The group lives, but the chains in `group` here — joined to it only through its
-    /// space, their two liberties inside it, touching an opposing stone — are captured with
-    /// the opponent moving first: cut off inside the group's own eye space, they die alone
-    /// (the group needs one more move to keep them, as a false eye needs one).
+    /// space, their two liberties inside it, they or a liberty touching an opposing stone —
+    /// are captured with the opponent moving first: cut off inside the group's own eye
+    /// space, they die alone (the group needs one more move to keep them, as a false eye
+    /// needs one).
     Cut,
 }
 
@@ -185,11 +186,12 @@ pub(super) fn read(
                 // off and taken there (a chain in atari is the ko and atari rules' business;
                 // one with three or more, cut, still escapes: on every set measured, each
                 // chain so taken had two).
-                // It must touch an opposing stone: one that touches only its own side and
-                // the space stands inside the group's eye, where a capture is taken back.
+                // It, or a liberty of it, must touch an opposing stone: one whose stones and
+                // liberties touch only its own side and the space stands inside the group's
+                // eye, where the stones that take it die.
                 let two_inside = |ci: usize| {
                     let chain = &ch.chains[ci];
-                    let on_border = chain.stones.iter().any(|&s| {
+                    let on_border = chain.stones.iter().chain(&chain.libs).any(|&s| {
                         g.geo
                             .neighbours(s)
                             .iter()

@@ -1358,9 +1358,10 @@ fn a_stone_inside_its_own_groups_eye_space_is_not_cut_off() {
     // A notch-set position (notch_positions.py, seed 151, e0135), Black to move: White's
     // a13 touches only the eye space of its living group (one eye at d12, the corner
     // b13-a12-b12-a11 the other). Black can take it (a12, then b13 after White's a11), but
-    // the stones that take it stand dead in White's eye, and the point stays White's: a13 is
-    // part of the group, not a chain cut off on the group's border as f13-f12 are in the
-    // test above. GNU Go and KataGo keep it.
+    // the stones that take it stand dead in White's eye, and the point stays White's: a13
+    // (its liberties b13 and a12 touching no Black stone either) is part of the group, not
+    // a chain cut off on the group's border as f13-f12 are in the test above. GNU Go and
+    // KataGo keep it.
     let p = generated_13(&[
         "O.OOOXXXXOOOO",
         "..O.OXX.X.O.O",

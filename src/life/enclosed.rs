@@ -275,6 +275,9 @@ fn capture_leaves_them_dead(
 /// liberties inside a tiny eye of its own, as in a seki, are no such reserve). Read on `lifted`, the board without the dead stones:
 /// the points they hold are the wall's once they are taken off. `space` is sorted.
 fn wall_holds(g: &Grid, lifted: &[Cell], ch: &Chains, w: usize, space: &[usize]) -> bool {
+    if taken_only_as_a_ko(g, ch, w) {
+        return true;
+    }
     let outside = outside_liberties(g, lifted, &ch.chains[w], space);
     if outside.len() < 2 {
         return false;
@@ -300,6 +303,34 @@ fn wall_holds(g: &Grid, lifted: &[Cell], ch: &Chains, w: usize, space: &[usize])
         }
     }
     empties >= need
+}
+
+/// True when the wall `w` is one stone in atari that touches nothing but the group's stones
+/// and its liberty, where the group's stone taking it would stand alone among safe opposing
+/// chains (two liberties besides that point) or the edge, with the taken point as its only
+/// liberty: a ko, retaken at once or filled by the group for no eye and no room. Such a
+/// wall holds while the space is read (GNU Go's `dumonteil-5`: h1, which the group takes
+/// at g1 for nothing).
+fn taken_only_as_a_ko(g: &Grid, ch: &Chains, w: usize) -> bool {
+    let chain = &ch.chains[w];
+    let (&[stone], &[lib]) = (chain.stones.as_slice(), chain.libs.as_slice()) else {
+        return false;
+    };
+    let group = chain.color.opponent();
+    let hemmed = g
+        .geo
+        .neighbours(stone)
+        .iter()
+        .all(|&q| q == lib || matches!(g.cells[q], Cell::Edge) || g.cells[q] == group);
+    let lone = g.geo.neighbours(lib).iter().all(|&q| {
+        q == stone
+            || g.cells[q] == Cell::Edge
+            || (g.cells[q] == chain.color
+                && ch.id[q].is_some_and(|ci| {
+                    ch.chains[ci].libs.iter().filter(|&&l| l != lib).count() >= 2
+                }))
+    });
+    hemmed && lone
 }
 
 /// The liberties of `chain` on `cells` outside `space` (sorted), ascending.
@@ -545,6 +576,41 @@ mod tests {
         };
         assert_eq!(space.points, vec![at(2, 2), at(3, 2), at(4, 2)]);
         assert!(space.walls.contains(&stone) && space.inside.is_empty());
+    }
+
+    #[test]
+    fn a_wall_stone_that_is_taken_only_as_a_ko_holds() {
+        // Black's d1, in atari next to White's group, touches nothing else: White's c1
+        // would take it and stand alone in atari among Black's stones, a ko for no eye and
+        // no room, so d1 holds as a wall while White's space (g2, j2 and Black's g1-j1) is
+        // read (GNU Go's regression game `dumonteil-5` has this shape: its h1 stopped the
+        // reading of a false seki). With b1 empty, c1 would have a liberty of its own:
+        // no such ko, and d1, with one liberty outside the space, does not hold.
+        let rows = [
+            "X.X.X.X.X",
+            "XXXXXXXXX",
+            "XXXXXXXXX",
+            "XXXXXXXXX",
+            "XXXXXXXXX",
+            "XX...XXOX",
+            "XXXXXOOOO",
+            "XXXOOO.O.",
+            "XX.XOOXXX",
+        ];
+        let mut open = rows;
+        open[8] = "X..XOOXXX";
+        for (rows, ko) in [(rows, true), (open, false)] {
+            let p = pos(&rows);
+            let g = grid(&p);
+            let ch = Chains::of(&g.geo, &g.cells);
+            let at = |x: usize, y: usize| g.geo.pad(y * 9 + x);
+            let Some(d1) = ch.id[at(3, 8)] else {
+                panic!("a stone at d1")
+            };
+            let space = [at(6, 7), at(8, 7), at(6, 8), at(7, 8), at(8, 8)];
+            assert_eq!(taken_only_as_a_ko(&g, &ch, d1), ko);
+            assert_eq!(wall_holds(&g, &g.cells, &ch, d1, &space), ko);
+        }
     }
 
     #[test]

@@ -1374,6 +1374,34 @@ fn a_stone_inside_its_own_groups_eye_space_is_not_cut_off() {
     assert_statuses(&ld, &p, &[(0, 0), (2, 0), (1, 2)], ChainStatus::Alive);
 }
 
+#[test]
+fn a_false_seki_beside_a_wall_stone_in_atari_is_dead() {
+    // White's eleven stones round Black's three on the lower edge (g1-j1), sharing their two
+    // liberties (g2, j2), no eye on either side: Black fills j2, White takes four at g2, and
+    // Black plays the vital point of the bent four left in the corner. Black's d1 is in
+    // atari beside White, but White taking it at c1 stands alone in atari: a ko for no eye.
+    // GNU Go 3.8 kills White with either side to move (owl: attack c1, no defence). The
+    // shape of GNU Go's regression game `dumonteil-5`, whose wall stone in atari stopped the
+    // shut-in reading (`enclosed::tests::a_wall_stone_that_is_taken_only_as_a_ko_holds`).
+    let p = pos(&[
+        "X.X.X.X.X",
+        "XXXXXXXXX",
+        "XXXXXXXXX",
+        "XXXXXXXXX",
+        "XXXXXXXXX",
+        "XX...XXOX",
+        "XXXXXOOOO",
+        "XXXOOO.O.",
+        "XX.XOOXXX",
+    ]);
+    for c in [Color::Black, Color::White] {
+        let ld = est_moving(&p, c);
+        assert_statuses(&ld, &p, &[(7, 5), (3, 7), (5, 8)], ChainStatus::Dead);
+        assert_statuses(&ld, &p, &[(6, 8), (3, 8)], ChainStatus::Alive);
+        assert!(ld.seki(&p).is_empty(), "{c:?} to move");
+    }
+}
+
 /// Positions of random games (each side plays at random, never into its own one-point eye,
 /// never a suicide) on 7x7, 9x9 and 13x13, taken every `size` moves until the board fills.
 fn random_positions() -> Vec<Position> {

@@ -555,7 +555,7 @@ pub(super) fn reach(g: &Grid, from: &[usize], known: &[usize], room: usize) -> O
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::life::tests::{grid, pos};
+    use crate::life::tests::{FALSE_SEKI_BESIDE_A_KO_WALL, grid, pos};
 
     #[test]
     fn a_stone_with_an_eye_behind_it_that_opens_on_the_wall_is_a_wall() {
@@ -586,17 +586,7 @@ mod tests {
         // read (GNU Go's regression game `dumonteil-5` has this shape: its h1 stopped the
         // reading of a false seki). With b1 empty, c1 would have a liberty of its own:
         // no such ko, and d1, with one liberty outside the space, does not hold.
-        let rows = [
-            "X.X.X.X.X",
-            "XXXXXXXXX",
-            "XXXXXXXXX",
-            "XXXXXXXXX",
-            "XXXXXXXXX",
-            "XX...XXOX",
-            "XXXXXOOOO",
-            "XXXOOO.O.",
-            "XX.XOOXXX",
-        ];
+        let rows = FALSE_SEKI_BESIDE_A_KO_WALL;
         let mut open = rows;
         open[8] = "X..XOOXXX";
         for (rows, ko) in [(rows, true), (open, false)] {

@@ -1374,6 +1374,21 @@ fn a_stone_inside_its_own_groups_eye_space_is_not_cut_off() {
     assert_statuses(&ld, &p, &[(0, 0), (2, 0), (1, 2)], ChainStatus::Alive);
 }
 
+/// White's eleven stones round Black's g1-j1 in the lower right corner, sharing g2 and j2,
+/// no eye on either side; Black's d1 in atari beside White, its liberty c1 among Black's
+/// stones.
+pub(crate) const FALSE_SEKI_BESIDE_A_KO_WALL: [&str; 9] = [
+    "X.X.X.X.X",
+    "XXXXXXXXX",
+    "XXXXXXXXX",
+    "XXXXXXXXX",
+    "XXXXXXXXX",
+    "XX...XXOX",
+    "XXXXXOOOO",
+    "XXXOOO.O.",
+    "XX.XOOXXX",
+];
+
 #[test]
 fn a_false_seki_beside_a_wall_stone_in_atari_is_dead() {
     // White's eleven stones round Black's three on the lower edge (g1-j1), sharing their two
@@ -1383,17 +1398,7 @@ fn a_false_seki_beside_a_wall_stone_in_atari_is_dead() {
     // GNU Go 3.8 kills White with either side to move (owl: attack c1, no defence). The
     // shape of GNU Go's regression game `dumonteil-5`, whose wall stone in atari stopped the
     // shut-in reading (`enclosed::tests::a_wall_stone_that_is_taken_only_as_a_ko_holds`).
-    let p = pos(&[
-        "X.X.X.X.X",
-        "XXXXXXXXX",
-        "XXXXXXXXX",
-        "XXXXXXXXX",
-        "XXXXXXXXX",
-        "XX...XXOX",
-        "XXXXXOOOO",
-        "XXXOOO.O.",
-        "XX.XOOXXX",
-    ]);
+    let p = pos(&FALSE_SEKI_BESIDE_A_KO_WALL);
     for c in [Color::Black, Color::White] {
         let ld = est_moving(&p, c);
         assert_statuses(&ld, &p, &[(7, 5), (3, 7), (5, 8)], ChainStatus::Dead);

@@ -305,8 +305,8 @@ fn wall_holds(g: &Grid, lifted: &[Cell], ch: &Chains, w: usize, space: &[usize])
     empties >= need
 }
 
-/// True when the wall `w` is one stone in atari that touches nothing but the group's stones
-/// and its liberty, where the group's stone taking it would stand alone among safe opposing
+/// True when the wall `w` is one stone in atari that touches nothing but stones of the
+/// group's colour, the edge and its liberty, where the group's stone taking it would stand alone among safe opposing
 /// chains (two liberties besides that point) or the edge, with the taken point as its only
 /// liberty: a ko, retaken at once or filled by the group for no eye and no room. Such a
 /// wall holds while the space is read (GNU Go's `dumonteil-5`: h1, which the group takes
@@ -321,7 +321,7 @@ fn taken_only_as_a_ko(g: &Grid, ch: &Chains, w: usize) -> bool {
         .geo
         .neighbours(stone)
         .iter()
-        .all(|&q| q == lib || matches!(g.cells[q], Cell::Edge) || g.cells[q] == group);
+        .all(|&q| q == lib || g.cells[q] == Cell::Edge || g.cells[q] == group);
     let lone = g.geo.neighbours(lib).iter().all(|&q| {
         q == stone
             || g.cells[q] == Cell::Edge

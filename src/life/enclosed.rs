@@ -191,18 +191,20 @@ pub(super) fn read(
                 // eye, where the stones that take it die.
                 let two_inside = |ci: usize| {
                     let chain = &ch.chains[ci];
-                    let on_border = chain.stones.iter().chain(&chain.libs).any(|&s| {
-                        g.geo
-                            .neighbours(s)
-                            .iter()
-                            .any(|&q| board[q] == owner.opponent())
-                    });
+                    let on_border = || {
+                        chain.stones.iter().chain(&chain.libs).any(|&s| {
+                            g.geo
+                                .neighbours(s)
+                                .iter()
+                                .any(|&q| board[q] == owner.opponent())
+                        })
+                    };
                     chain.libs.len() == 2
-                        && on_border
                         && chain
                             .libs
                             .iter()
                             .all(|l| space.points.binary_search(l).is_ok())
+                        && on_border()
                 };
                 let mut others = grp
                     .iter()

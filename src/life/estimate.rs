@@ -567,7 +567,7 @@ fn escapes(g: &Grid, board: &[Cell], chain: &Chain, left: &mut u32) -> bool {
     if captures {
         return false;
     }
-    holds(&after, target, left)
+    holds(&after, &ch, target, left)
 }
 
 /// Whether `chain`, in atari on `board`, lives once its owner takes the opposing chain in
@@ -615,12 +615,13 @@ pub(super) fn saved_by_capture(g: &Grid, board: &[Cell], chain: &Chain, play: us
         .filter(|&&l| geo.neighbours(l).iter().any(|&q| friend(q)))
         .count();
     let mut left = ESCAPE_BUDGET;
-    took > 0 && (joined >= 2 || took >= 2) && holds(&after, target, &mut left)
+    took > 0 && (joined >= 2 || took >= 2) && holds(&after, &ch, target, &mut left)
 }
 
-/// Whether `target` on `after` has two liberties or more, all in a small empty region where
-/// the opponent, moving first, cannot take it within `left` nodes (less what it used).
-fn holds(after: &Grid, target: &Chain, left: &mut u32) -> bool {
+/// Whether `target` on `after` (whose chains are `ch`) has two liberties or more, all in a
+/// small empty region where the opponent, moving first, cannot take it within `left` nodes
+/// (less what it used).
+fn holds(after: &Grid, ch: &Chains, target: &Chain, left: &mut u32) -> bool {
     let geo = after.geo;
     if target.libs.len() < 2 {
         return false;
@@ -633,7 +634,6 @@ fn holds(after: &Grid, target: &Chain, left: &mut u32) -> bool {
     // again once taken: left out, its point would be an eye no one could fill or take back
     // (a stone the escape ataris, taken, then retaken: a ko the escaping side has no
     // threat for).
-    let ch = Chains::of(&geo, &after.cells);
     let mut replayed: Vec<usize> = Vec::new();
     for &s in &target.stones {
         for q in geo.neighbours(s) {

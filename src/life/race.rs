@@ -7,8 +7,10 @@
 //! their liberties, a few only) are searched exhaustively (`reading`). A race lost whoever
 //! moves first is decided: the loser is dead and the winner lives. A race the first move
 //! decides goes to the player the record leaves to move, as GNU Go and KataGo read a loaded
-//! record and as a game played on would go; with the mover unknown it is left as it was. One
-//! where neither side can capture is a seki (`seki` proves it).
+//! record and as a game played on would go; with the mover unknown it is left as it was.
+//! When the mover cannot take the other side but cannot be taken either, moving first, its
+//! groups live (its move makes the eye the opponent would spoil) and the other's keep their
+//! verdict. One where neither side can capture is a seki (`seki` proves it).
 //!
 //! Two groups not fenced in alone are read again as one fight: with the weak chain round
 //! them that is no safe wall (three units: an invader's group and the stones it shut in,
@@ -489,8 +491,9 @@ impl<'a> Fight<'a> {
     /// unit captured though its owner moves first dies (the unit's other chains may still
     /// connect out: they keep their verdict); when every unit of a colour dies so, the other
     /// colour's units live. Failing any, when the side not `to_move` has one unit, its biggest
-    /// chain dies if the side to move captures it moving first, and the mover's units live.
-    /// A unit lying only in the others' eye space is never found dead.
+    /// chain dies if the side to move captures it moving first, and the mover's units live;
+    /// else the mover's walled units live alone (none is taken though it moves first). A
+    /// unit lying only in the others' eye space is never found dead.
     fn outcome(&self, g: &Grid, to_move: Option<Cell>, left: &mut u32) -> Option<Race> {
         let k = self.units.len();
         let alive_of = |loser: Option<Cell>| -> Vec<usize> {
@@ -531,15 +534,25 @@ impl<'a> Fight<'a> {
         // makes it.
         let mover = to_move?;
         let others: Vec<usize> = (0..k).filter(|&i| self.colour(i) != Some(mover)).collect();
-        let [loser] = others[..] else {
-            return None;
-        };
-        if !self.walled[loser] || !self.captured(g, loser, true, left)? {
-            return None;
+        if let [loser] = others[..]
+            && self.walled[loser]
+            && self.captured(g, loser, true, left)?
+        {
+            return Some(Race {
+                dead: vec![self.target(loser)?],
+                alive: alive_of(self.colour(loser)),
+            });
         }
-        Some(Race {
-            dead: vec![self.target(loser)?],
-            alive: alive_of(self.colour(loser)),
+        // The mover cannot take the others, but its own walled units, none of them taken
+        // though their owner moves first (read above), live: it makes the move that saves
+        // them (an eye the opponent would have spoilt). The others keep their verdict.
+        let saved: Vec<usize> = (0..k)
+            .filter(|&i| self.walled[i] && self.colour(i) == Some(mover))
+            .flat_map(|i| self.units[i].iter().copied())
+            .collect();
+        (!saved.is_empty()).then_some(Race {
+            dead: Vec::new(),
+            alive: saved,
         })
     }
 

@@ -1179,6 +1179,25 @@ fn a_race_the_first_move_decides_is_won_by_the_player_the_record_leaves_to_move(
     assert_eq!(status_at(&ld, &p, 7, 1), Some(ChainStatus::Dead));
 }
 
+#[test]
+fn a_group_its_owner_saves_moving_first_lives_when_the_record_leaves_it_to_move() {
+    // A generated race board (race_positions.py, seed 59, r0103): Black's h13-m12 has an eye
+    // at j13 and two more points, l13 and m13, beside White's n13: Black's m13 makes l13 a
+    // second eye, White's m13 spoils it. White's b12-g12 beside it has an eye at f13 and
+    // b13-d13, open to Black's a13, where White's c13 makes a second one. Neither can take
+    // the other; each lives moving first. Black to move, both live (GNU Go and KataGo; GNU
+    // Go's owl defends h12 at m13), where the playouts kept Black in a fifth of them only.
+    let p = race_13(["X...O.OX.X..O", "XOOOOOOXXXXXO"], 7);
+    let ld = est_moving(&p, Color::Black);
+    assert_eq!(status_at(&ld, &p, 7, 1), Some(ChainStatus::Alive));
+    assert_eq!(status_at(&ld, &p, 1, 1), Some(ChainStatus::Alive));
+    assert_eq!(method_at(&ld, 7, 1), Some(Method::Reading));
+    // White to move, m13 kills it.
+    let ld = est_moving(&p, Color::White);
+    assert_eq!(status_at(&ld, &p, 7, 1), Some(ChainStatus::Dead));
+    assert_eq!(status_at(&ld, &p, 1, 1), Some(ChainStatus::Alive));
+}
+
 /// A generated capturing race (benches/peers/race_positions.py, seed 31, r0170): White's
 /// b12-d13 has two liberties (b13, c13), Black's e13-m12 three (f13-h13), no eye, no shared
 /// liberty.

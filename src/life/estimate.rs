@@ -36,9 +36,10 @@ const WALL_KEPT: f64 = 0.7;
 /// and this share at most: a race they settle more clearly, the reading only confirms. (At
 /// 10-90 % a race with a two-point eye escaped the reading: random play fills its own
 /// two-point eye, and kept such a group in about 9 % of the playouts though it wins moving
-/// first.)
-const RACE_LOW: f64 = 0.05;
-const RACE_HIGH: f64 = 0.95;
+/// first; at 5-95 %, a group whose owner, to move, makes a straight three two eyes, kept in
+/// 3 %.)
+const RACE_LOW: f64 = 0.02;
+const RACE_HIGH: f64 = 0.98;
 /// A chain of a living group kept in fewer of the playouts than this is cut off from it
 /// and dies alone (the group's other chains live). At 0.3 a weak but connected chain of a
 /// finished game was taken; 0.2 leaves finished games as they were.
@@ -398,7 +399,29 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
                 dead[g.geo.unpad(s)] = false;
             }
         }
-        by_reading(&mut r.dead.iter().chain(&r.alive).copied(), &mut units);
+        // A chain taken out of a group whose other stones live is a unit of its own; the
+        // group keeps its method.
+        let alone = |ci: usize, units: &[Unit]| {
+            ch.chains[ci].stones.first().is_some_and(|&s| {
+                let s = g.geo.unpad(s);
+                units
+                    .iter()
+                    .find(|u| u.stones.binary_search(&s).is_ok())
+                    .is_some_and(|u| u.stones.iter().any(|&t| !dead[t]))
+            })
+        };
+        let (apart, with_group): (Vec<usize>, Vec<usize>) =
+            r.dead.iter().partition(|&&ci| alone(ci, &units));
+        for ci in apart {
+            Unit {
+                stones: stones_of(&[ci]),
+                method: Method::Reading,
+                kept: Some(kept[ci]),
+                toss: false,
+            }
+            .split_into(&mut units);
+        }
+        by_reading(&mut with_group.into_iter().chain(r.alive.iter().copied()), &mut units);
     }
     let mut seki_held = vec![false; n];
     // The real board without the chains the seki proofs found dead.

@@ -124,9 +124,10 @@ impl<'a> Area<'a> {
 /// Deepest reading, in moves (passes included).
 pub(super) const MAX_DEPTH: u32 = 40;
 /// Largest chain whose points a search plays again once it is taken (a throw-in, a
-/// snapback); a bigger one taken leaves room the search does not read, or the positions
-/// multiply past any budget (a living group of two big chains round its eyes).
-pub(super) const REPLAYED: usize = 2;
+/// snapback, a group's tail of three stones cut off in its eye space); a bigger one taken
+/// leaves room the search does not read, or the positions multiply past any budget (a
+/// living group of two big chains round its eyes).
+pub(super) const REPLAYED: usize = 3;
 
 /// Adds the stones of `chains` to a search's ground: those of a chain of at most
 /// [`REPLAYED`] stones to `points` (played again once taken), the others to `watched` (a

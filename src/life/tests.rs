@@ -1212,6 +1212,26 @@ fn a_race_the_playouts_all_but_settle_is_still_read() {
     assert_eq!(method_at(&ld, 7, 1), Some(Method::Reading));
 }
 
+#[test]
+fn a_tail_of_three_stones_taken_in_the_groups_space_is_played_again() {
+    // A generated notch (notch_positions.py, seed 197, e0101), Black to move: White's upper
+    // left (a12-b11, c13-d11) has a corner eye at a13-b13 and a space c12, c11, b10, c10,
+    // with b9-d9 hanging below it. Black's c11 kills, White's c10 would live (GNU Go's owl);
+    // GNU Go and KataGo call the whole group dead. While chains of two stones at most were
+    // played again, b9-d9, once taken, left points nobody played: an eye the search gave
+    // White, which then lived and lost b9-d9 alone.
+    let p = generated_13(&[
+        "..OOOXXXXOOOO",
+        "OO.OOXX.X.O.O",
+        "OO.OXXXXXOOOO",
+        "O..XXXX.X.O.O",
+        "XOOOXXXXXOOOO",
+        "XXXXXXX.X.O.O",
+    ]);
+    let ld = est_moving(&p, Color::Black);
+    assert_statuses(&ld, &p, &[(3, 0), (0, 1), (1, 4)], ChainStatus::Dead);
+}
+
 /// A generated capturing race (benches/peers/race_positions.py, seed 31, r0170): White's
 /// b12-d13 has two liberties (b13, c13), Black's e13-m12 three (f13-h13), no eye, no shared
 /// liberty.

@@ -421,7 +421,10 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
             }
             .split_into(&mut units);
         }
-        by_reading(&mut with_group.into_iter().chain(r.alive.iter().copied()), &mut units);
+        by_reading(
+            &mut with_group.into_iter().chain(r.alive.iter().copied()),
+            &mut units,
+        );
     }
     let mut seki_held = vec![false; n];
     // The real board without the chains the seki proofs found dead.

@@ -341,8 +341,18 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
             .flat_map(|k| k.group.iter().chain(&k.inside).copied())
             .collect()
     };
-    // A chain cut off inside its living group's space dies alone: a unit of its own, taken
-    // out of its group's (which keeps its own method).
+    // A chain a reading takes out of its group: a unit of its own, taken out of its group's
+    // (which keeps its own method).
+    let read_apart = |ci: usize, units: &mut Vec<Unit>| {
+        Unit {
+            stones: stones_of(&[ci]),
+            method: Method::Reading,
+            kept: Some(kept[ci]),
+            toss: false,
+        }
+        .split_into(units);
+    };
+    // A chain cut off inside its living group's space dies alone.
     let cut_off = |k: &[enclosed::Read], units: &mut Vec<Unit>| -> Vec<usize> {
         let mut cut = Vec::new();
         for ci in k
@@ -350,13 +360,7 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
             .filter(|k| k.fate == enclosed::Fate::Cut)
             .flat_map(|k| k.group.iter().copied())
         {
-            Unit {
-                stones: stones_of(&[ci]),
-                method: Method::Reading,
-                kept: Some(kept[ci]),
-                toss: false,
-            }
-            .split_into(units);
+            read_apart(ci, units);
             cut.push(ci);
         }
         cut
@@ -401,7 +405,7 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
         }
         // A chain taken out of a group whose other stones live is a unit of its own; the
         // group keeps its method.
-        let alone = |ci: usize, units: &[Unit]| {
+        let among_living = |ci: usize, units: &[Unit]| {
             ch.chains[ci].stones.first().is_some_and(|&s| {
                 let s = g.geo.unpad(s);
                 units
@@ -411,15 +415,9 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
             })
         };
         let (apart, with_group): (Vec<usize>, Vec<usize>) =
-            r.dead.iter().partition(|&&ci| alone(ci, &units));
+            r.dead.iter().partition(|&&ci| among_living(ci, &units));
         for ci in apart {
-            Unit {
-                stones: stones_of(&[ci]),
-                method: Method::Reading,
-                kept: Some(kept[ci]),
-                toss: false,
-            }
-            .split_into(&mut units);
+            read_apart(ci, &mut units);
         }
         by_reading(
             &mut with_group.into_iter().chain(r.alive.iter().copied()),

@@ -6,6 +6,7 @@ use super::{
     point_name, rules_name, verdict_text, winner_name,
 };
 use crate::board::Color;
+use crate::life::DeadSource;
 use crate::record::Winner;
 use crate::scoring::Count;
 use std::fmt::Write as _;
@@ -274,6 +275,28 @@ fn breakdown(out: &mut String, input: &DiagramInput, v: &View) {
             list(&d.unsure)
         );
     }
+    if d.source == DeadSource::Estimate && !input.life.groups.is_empty() {
+        let _ = writeln!(out, "Groups, as the estimate decided them:");
+        for g in &input.life.groups {
+            let points: Vec<String> = g.stones.iter().map(|p| p.to_sgf()).collect();
+            let kept = g
+                .kept
+                .map(|k| format!(", kept in {} % of the playouts", num(k * 100.0)))
+                .unwrap_or_default();
+            let _ = writeln!(
+                out,
+                "  {} {} ({}, {}{kept}): {}",
+                match g.color {
+                    Color::Black => "Black",
+                    Color::White => "White",
+                },
+                serde_name(&g.status),
+                serde_name(&g.method),
+                serde_name(&g.confidence),
+                list(&points)
+            );
+        }
+    }
     if !d.left_in_atari.is_empty() {
         let _ = writeln!(
             out,
@@ -296,6 +319,14 @@ fn breakdown(out: &mut String, input: &DiagramInput, v: &View) {
     }
     let _ = writeln!(out, "{line}");
     let _ = writeln!(out, "Verdict vs RE: {}", verdict_text(s.verdict));
+}
+
+/// The name a decision has in the JSON output (`pass-alive`, `likely`, `seki`).
+fn serde_name<T: serde::Serialize>(t: &T) -> String {
+    match serde_json::to_value(t) {
+        Ok(serde_json::Value::String(s)) => s,
+        _ => "?".into(),
+    }
 }
 
 /// `Black wins`, `draw (jigo)`, or `winner unknown` for results without one.
@@ -448,6 +479,39 @@ mod tests {
         let l = point_list(&many, 19, 19);
         assert!(l.starts_with("15: A19 A18 "), "{l}");
         assert_eq!(l.matches("… +3").count(), 2, "{l}");
+    }
+
+    #[test]
+    fn the_estimate_names_how_it_decided_each_group() {
+        let p = crate::scoring::tests::seed001();
+        let life = crate::life::decide(&p, None, crate::life::DeadStoneMethod::Estimate);
+        let re = crate::record::RecordedResult::new(
+            "B+2.5",
+            Winner::Black,
+            Some(crate::record::ResultKind::Score),
+            Some(2.5),
+        );
+        let s = crate::scoring::score(&crate::scoring::tests::seed_input(&p, &life, &re));
+        let t = terminal(&input(&p, &life, Some(&s)), false);
+        // Each group on a line of its own: fate, method, confidence, the playouts' share.
+        assert!(
+            t.contains(
+                "Groups, as the estimate decided them:\n  Black alive (playouts, likely, \
+                 kept in 100 % of the playouts): 15: E9 E8 E7 "
+            ),
+            "{t}"
+        );
+        assert!(
+            t.contains(
+                "\n  Black dead (playouts, likely, kept in 15.6 % of the playouts): 1: H7 (hc)\n"
+            ),
+            "{t}"
+        );
+        assert_eq!(t.matches(" (playouts, likely, ").count(), 3, "{t}");
+        // The markup's verdict lists no groups.
+        let (p, life, s) = seed_scored();
+        let t = terminal(&input(&p, &life, Some(&s)), false);
+        assert!(!t.contains("Groups, as"), "{t}");
     }
 
     #[test]

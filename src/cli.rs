@@ -27,6 +27,29 @@ pub struct Cli {
 }
 
 impl Cli {
+    /// `-o -` is standard output, as `-` is standard input: the default, not a file named `-`
+    /// (`--resume` needs a real file).
+    pub fn dash_is_stdout(&mut self) -> Result<(), clap::Error> {
+        use clap::CommandFactory;
+        let (output, resume) = match &mut self.command {
+            Command::Analyze(a) => (&mut a.output, a.resume),
+            Command::Rate(a) => (&mut a.output, false),
+            Command::Results(a) => (&mut a.output, false),
+            Command::Accuracy(_) | Command::Show(_) | Command::Report(_) => return Ok(()),
+        };
+        if output.as_deref() != Some(std::path::Path::new("-")) {
+            return Ok(());
+        }
+        if resume {
+            return Err(Cli::command().error(
+                clap::error::ErrorKind::ArgumentConflict,
+                "--resume continues a file: it cannot resume standard output (-o -)",
+            ));
+        }
+        *output = None;
+        Ok(())
+    }
+
     /// Every subcommand needs a path, but `rate --ladder`, which writes the list back with
     /// no games (clap cannot say "required unless" across flattened groups).
     pub fn check_paths(&self) -> Result<(), clap::Error> {
@@ -277,7 +300,8 @@ pub struct InputArgs {
 pub struct AnalyzeArgs {
     #[command(flatten)]
     pub input: InputArgs,
-    /// Write the records here instead of standard output (`.parquet`: a Parquet table).
+    /// Write the records here instead of standard output (`.parquet`: a Parquet table; `-`:
+    /// standard output).
     #[arg(long, short = 'o')]
     pub output: Option<PathBuf>,
     /// Output format; by default Parquet when -o FILE ends with `.parquet`, else JSON lines.
@@ -363,7 +387,7 @@ pub struct RateArgs {
     /// Output format of the ladder.
     #[arg(long, value_parser = ChoiceParser::<Format>::new(), default_value_t = Format::Table)]
     pub format: Format,
-    /// Write the ladder here instead of standard output.
+    /// Write the ladder here instead of standard output (`-`: standard output).
     #[arg(long, short = 'o')]
     pub output: Option<PathBuf>,
     /// Print no summary on stderr (errors, and an evaluation sent there, still are).
@@ -485,7 +509,7 @@ pub struct ResultsArgs {
     /// Place (the town).
     #[arg(long)]
     pub place: Option<String>,
-    /// Write the results file here instead of standard output.
+    /// Write the results file here instead of standard output (`-`: standard output).
     #[arg(long, short = 'o')]
     pub output: Option<PathBuf>,
     /// The federation's list (`ech_ffg_V3.txt`): players matched to its rows are written

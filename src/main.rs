@@ -388,8 +388,8 @@ fn emit(text: &str) -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    if let Err(e) = cli.check_paths() {
+    let mut cli = Cli::parse();
+    if let Err(e) = cli.check_paths().and_then(|()| cli.dash_is_stdout()) {
         e.exit();
     }
     let result = match &cli.command {

@@ -91,6 +91,43 @@ fn standard_input_is_read_with_a_dash() {
 }
 
 #[test]
+fn a_dash_as_output_is_standard_output() {
+    let d = Scratch::new("cli", "dash-output");
+    std::fs::write(d.join("a.sgf"), "(;GM[1]SZ[9];B[ee];W[])").expect("w");
+    let out = echelle()
+        .current_dir(&*d)
+        .args(["analyze", "--no-progress", "-q", "-o", "-", "a.sgf"])
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(text.lines().count(), 1, "{text}");
+    assert!(text.contains("\"file\":\"a.sgf\""), "{text}");
+    assert!(!d.join("-").exists(), "a file named - was written");
+    // The ladder and the results file too.
+    let ladder = echelle()
+        .current_dir(&*d)
+        .args(["rate", "--no-progress", "-q", "-o", "-", "a.sgf"])
+        .output()
+        .expect("runs");
+    assert_eq!(ladder.status.code(), Some(0));
+    assert!(!ladder.stdout.is_empty());
+    assert!(!d.join("-").exists(), "a file named - was written");
+    // Standard output cannot be resumed.
+    let resume = echelle()
+        .current_dir(&*d)
+        .args(["analyze", "--no-progress", "--resume", "-o", "-", "a.sgf"])
+        .output()
+        .expect("runs");
+    assert_eq!(resume.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&resume.stderr).contains("cannot resume standard output"),
+        "{}",
+        String::from_utf8_lossy(&resume.stderr)
+    );
+}
+
+#[test]
 fn output_is_identical_at_one_and_two_threads() {
     let run = |threads: &str| {
         echelle()

@@ -93,38 +93,37 @@ fn standard_input_is_read_with_a_dash() {
 #[test]
 fn a_dash_as_output_is_standard_output() {
     let d = Scratch::new("cli", "dash-output");
-    std::fs::write(d.join("a.sgf"), "(;GM[1]SZ[9];B[ee];W[])").expect("w");
-    let out = echelle()
-        .current_dir(&*d)
-        .args(["analyze", "--no-progress", "-q", "-o", "-", "a.sgf"])
-        .output()
-        .expect("runs");
+    let game = "(;GM[1]SZ[9]EV[Club]PB[A]BR[3k]PW[B]WR[2k]DT[2025-01-01]RE[B+R];B[ee];W[])";
+    std::fs::write(d.join("a.sgf"), game).expect("w");
+    let run = |args: &[&str]| {
+        echelle()
+            .current_dir(&*d)
+            .args(args)
+            .output()
+            .expect("runs")
+    };
+    let out = run(&["analyze", "--no-progress", "-q", "-o", "-", "a.sgf"]);
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8_lossy(&out.stdout);
     assert_eq!(text.lines().count(), 1, "{text}");
     assert!(text.contains("\"file\":\"a.sgf\""), "{text}");
-    assert!(!d.join("-").exists(), "a file named - was written");
     // The ladder and the results file too.
-    let ladder = echelle()
-        .current_dir(&*d)
-        .args(["rate", "--no-progress", "-q", "-o", "-", "a.sgf"])
-        .output()
-        .expect("runs");
-    assert_eq!(ladder.status.code(), Some(0));
-    assert!(!ladder.stdout.is_empty());
+    let both: [&[&str]; 2] = [
+        &["rate", "--no-progress", "-q", "-o", "-", "a.sgf"],
+        &["results", "--no-progress", "-o", "-", "a.sgf"],
+    ];
+    for args in both {
+        let out = run(args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {err}");
+        assert!(!out.stdout.is_empty(), "{args:?}");
+    }
     assert!(!d.join("-").exists(), "a file named - was written");
     // Standard output cannot be resumed.
-    let resume = echelle()
-        .current_dir(&*d)
-        .args(["analyze", "--no-progress", "--resume", "-o", "-", "a.sgf"])
-        .output()
-        .expect("runs");
+    let resume = run(&["analyze", "--no-progress", "--resume", "-o", "-", "a.sgf"]);
     assert_eq!(resume.status.code(), Some(2));
-    assert!(
-        String::from_utf8_lossy(&resume.stderr).contains("cannot resume standard output"),
-        "{}",
-        String::from_utf8_lossy(&resume.stderr)
-    );
+    let err = String::from_utf8_lossy(&resume.stderr);
+    assert!(err.contains("cannot resume standard output"), "{err}");
 }
 
 #[test]

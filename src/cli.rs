@@ -30,7 +30,6 @@ impl Cli {
     /// `-o -` is standard output, as `-` is standard input: the default, not a file named `-`
     /// (`--resume` needs a real file).
     pub fn dash_is_stdout(&mut self) -> Result<(), clap::Error> {
-        use clap::CommandFactory;
         let (output, resume) = match &mut self.command {
             Command::Analyze(a) => (&mut a.output, a.resume),
             Command::Rate(a) => (&mut a.output, false),
@@ -41,7 +40,8 @@ impl Cli {
             return Ok(());
         }
         if resume {
-            return Err(Cli::command().error(
+            return Err(usage_error(
+                "analyze",
                 clap::error::ErrorKind::ArgumentConflict,
                 "--resume continues a file: it cannot resume standard output (-o -)",
             ));
@@ -53,7 +53,6 @@ impl Cli {
     /// Every subcommand needs a path, but `rate --ladder`, which writes the list back with
     /// no games (clap cannot say "required unless" across flattened groups).
     pub fn check_paths(&self) -> Result<(), clap::Error> {
-        use clap::CommandFactory;
         let (name, input, alone) = match &self.command {
             Command::Analyze(a) => ("analyze", &a.input, false),
             Command::Rate(a) => ("rate", &a.input, a.rating.ladder.is_some()),
@@ -64,16 +63,23 @@ impl Cli {
         if !input.paths.is_empty() || alone {
             return Ok(());
         }
-        let mut cmd = Cli::command();
-        let sub = cmd
-            .find_subcommand_mut(name)
-            .map(|c| c.clone())
-            .unwrap_or(cmd);
-        Err(sub.bin_name(format!("echelle {name}")).error(
+        Err(usage_error(
+            name,
             clap::error::ErrorKind::MissingRequiredArgument,
             "at least one PATH is required (file, directory, archive or -)",
         ))
     }
+}
+
+/// A usage error of subcommand `name`, with that subcommand's usage line.
+fn usage_error(name: &str, kind: clap::error::ErrorKind, message: &str) -> clap::Error {
+    use clap::CommandFactory;
+    let mut cmd = Cli::command();
+    let sub = cmd
+        .find_subcommand_mut(name)
+        .map(|c| c.clone())
+        .unwrap_or(cmd);
+    sub.bin_name(format!("echelle {name}")).error(kind, message)
 }
 
 #[derive(Subcommand)]

@@ -7,6 +7,7 @@ use super::{
 };
 use crate::board::Color;
 use crate::life::DeadSource;
+use crate::output::label;
 use crate::record::Winner;
 use crate::scoring::Count;
 use std::fmt::Write as _;
@@ -290,9 +291,9 @@ fn breakdown(out: &mut String, input: &DiagramInput, v: &View) {
                     Color::Black => "Black",
                     Color::White => "White",
                 },
-                serde_name(&g.status),
-                serde_name(&g.method),
-                serde_name(&g.confidence),
+                label(&g.status),
+                label(&g.method),
+                label(&g.confidence),
                 list(&points)
             );
         }
@@ -319,14 +320,6 @@ fn breakdown(out: &mut String, input: &DiagramInput, v: &View) {
     }
     let _ = writeln!(out, "{line}");
     let _ = writeln!(out, "Verdict vs RE: {}", verdict_text(s.verdict));
-}
-
-/// The name a decision has in the JSON output (`pass-alive`, `likely`, `seki`).
-fn serde_name<T: serde::Serialize>(t: &T) -> String {
-    match serde_json::to_value(t) {
-        Ok(serde_json::Value::String(s)) => s,
-        _ => "?".into(),
-    }
 }
 
 /// `Black wins`, `draw (jigo)`, or `winner unknown` for results without one.

@@ -261,6 +261,11 @@ pub struct AccuracyArgs {
     /// `file#game`): choose on one half, check on the other.
     #[arg(long, value_parser = ChoiceParser::<Half>::new())]
     pub half: Option<Half>,
+    /// Time the estimate this many times on each position and count the fastest run (the
+    /// answers are the same each time; one run on a shared machine catches its pauses). An
+    /// engine, alone or as the oracle, is asked once.
+    #[arg(long, value_name = "N", default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub timing_runs: u32,
 }
 
 /// Options shared by every subcommand that reads records.

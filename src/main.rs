@@ -286,6 +286,7 @@ fn accuracy(args: &AccuracyArgs) -> Result<(), String> {
         engine: args.engine.clone(),
         engine_timeout: Some(args.engine_timeout.duration()),
         half: args.half,
+        timing_runs: args.timing_runs,
     };
     let report = echelle::accuracy::accuracy_with(&args.paths, &opts).map_err(|e| e.to_string())?;
     if let Some(path) = &args.positions {

@@ -36,6 +36,14 @@ impl Color {
             Color::White => Color::Black,
         }
     }
+
+    /// Its name for people: `Black`, `White`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Color::Black => "Black",
+            Color::White => "White",
+        }
+    }
 }
 
 /// A point on the board: column `x`, row `y`, both from 0 at the top-left corner (SGF order).

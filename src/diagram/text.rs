@@ -287,10 +287,7 @@ fn breakdown(out: &mut String, input: &DiagramInput, v: &View) {
             let _ = writeln!(
                 out,
                 "  {} {} ({}, {}{kept}): {}",
-                match g.color {
-                    Color::Black => "Black",
-                    Color::White => "White",
-                },
+                g.color.name(),
                 label(&g.status),
                 label(&g.method),
                 label(&g.confidence),

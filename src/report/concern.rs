@@ -216,10 +216,7 @@ pub fn flag(seq: u64, r: &GameReport) -> Option<Flagged> {
                 format!(
                     "move {} ({} {}): {}",
                     x.move_number,
-                    match x.color {
-                        crate::board::Color::Black => "Black",
-                        crate::board::Color::White => "White",
-                    },
+                    x.color.name(),
                     x.point.as_deref().unwrap_or("pass"),
                     label(&x.kind)
                 )

@@ -119,10 +119,11 @@ fn kgs_and_gnugo_markup_games_hold_their_accuracy() {
     assert!(kgs.doubtful_markup >= 5);
     // The players' convention is to mark such chains dead (measured 510 against 7).
     assert!(kgs.capturable_marked_dead > 400 && kgs.capturable_left_alive < 20);
-    // Groups near a coin toss are flagged: few positions, and the flag finds a real miss
-    // (measured 10 positions, 1 of the 3 remaining misses).
+    // Groups near a coin toss (and big groups the playouts keep in under 80 %) are flagged:
+    // few positions, and the flag finds a real miss (measured 23 positions, 18 before the
+    // big-group rule; 1 of the 2 remaining misses).
     assert!(
-        (1..=20).contains(&kgs.unsure_positions),
+        (1..=25).contains(&kgs.unsure_positions),
         "{} positions with unsure groups",
         kgs.unsure_positions
     );

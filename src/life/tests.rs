@@ -1673,15 +1673,27 @@ fn the_random_moves_quick_look_agrees_with_the_eye_and_legality_tests() {
 fn a_share_that_rests_on_who_moves_first_is_uncertain() {
     // The extra playouts give the move to the record's player: a group they carried out of
     // the coin-toss band (or across the line) stays flagged, so a director checks it.
-    let of = |kept, toss| GroupDecision::confidence_of(Method::Playouts, Some(kept), toss);
+    let of = |kept, toss| GroupDecision::confidence_of(Method::Playouts, Some(kept), toss, 5);
     assert_eq!(of(0.75, true), GroupConfidence::Uncertain);
     assert_eq!(of(0.75, false), GroupConfidence::Likely);
     assert_eq!(of(0.5, false), GroupConfidence::Uncertain);
     // Rules and readings are not playout shares.
     assert_eq!(
-        GroupDecision::confidence_of(Method::Reading, Some(0.75), true),
+        GroupDecision::confidence_of(Method::Reading, Some(0.75), true, 5),
         GroupConfidence::Likely
     );
+}
+
+#[test]
+fn a_big_group_the_playouts_keep_in_under_four_fifths_of_them_is_uncertain() {
+    // Twenty stones kept in 75 % of the playouts: big groups in open fights are where the
+    // playouts keep dead stones alive, and their fate carries the count.
+    let of = |kept, size| GroupDecision::confidence_of(Method::Playouts, Some(kept), false, size);
+    assert_eq!(of(0.75, BIG_GROUP), GroupConfidence::Uncertain);
+    assert_eq!(of(0.75, BIG_GROUP - 1), GroupConfidence::Likely);
+    assert_eq!(of(BIG_GROUP_KEPT, BIG_GROUP), GroupConfidence::Likely);
+    // A big group the playouts kill clearly stays a likely verdict.
+    assert_eq!(of(0.25, BIG_GROUP), GroupConfidence::Likely);
 }
 
 #[test]

@@ -477,7 +477,7 @@ mod tests {
 
     #[test]
     fn the_fastest_of_several_runs_is_timed_and_the_answers_stay() {
-        // Black's wall on the d column, White's on the f column; White's stone at b2 sits
+        // Black's wall on the d column, White's on the f column; White's stone at bb (B8) sits
         // in Black's area, marked dead by the players.
         let col = |x: char| {
             (b'a'..=b'i')

@@ -13,6 +13,8 @@
 # --pin: run each measurement on one core (taskset -c 0), engines included.
 # Results: DIR (default target/peers-out) holds SET.HALF.TOOL.json, .log and, for a tool
 # that could not run, .na with the reason. A tool missing is n/a, never an error.
+# The estimate's time per position is its fastest of three runs (`accuracy --timing-runs`);
+# an engine, alone or as the oracle, is timed on its one run.
 # Runs one measurement at a time (the machine's cores are shared); GNU Go alone takes about
 # 1 s a 19x19 position, KataGo's net 2-3 s, so the whole table takes 20-30 minutes.
 set -euo pipefail

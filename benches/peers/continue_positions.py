@@ -8,14 +8,16 @@ final positions hold and GNU Go's own games (selfplay_positions.py) do not. The 
 GNU Go's `final_status_list dead` and KataGo's network where the two agree
 (consensus.sh), as for every generated set.
 
-    python3 benches/peers/continue_positions.py SEED OUT_DIR COUNT [--exclude DIR] PATH...
+    python3 benches/peers/continue_positions.py SEED OUT_DIR COUNT [--exclude DIR] [--only DIR] PATH...
 
 picks COUNT games (seeded) among the SGF files under PATH whose result is a resignation or
 a loss on time and which carry no TB/TW markup, and writes each, with GNU Go's moves added
 and the result removed, to OUT_DIR/first/ or OUT_DIR/second/ by the parity of the FNV-1a
 hash of the source file's base name: look at one half while changing anything, check on the
 other. `--exclude DIR` leaves out the games an earlier run wrote to DIR (another seed then
-gives other games, not the same ones played on again). GNU Go plays at a level drawn per game (1-6: its lower levels leave more of the
+gives other games, not the same ones played on again); `--only DIR` keeps only the games an
+earlier run wrote to DIR (new endings of games a check set already holds, none of the games
+looked at). GNU Go plays at a level drawn per game (1-6: its lower levels leave more of the
 game's loose ends as they are). Needs GNU Go 3.8 (`gnugo` or `/usr/games/gnugo`).
 """
 
@@ -94,15 +96,24 @@ def play_on(f, level, seed):
 
 def main():
     if len(sys.argv) < 5:
-        sys.exit("usage: continue_positions.py SEED OUT_DIR COUNT PATH...")
+        sys.exit("usage: continue_positions.py SEED OUT_DIR COUNT [--exclude DIR] [--only DIR] PATH...")
     seed, out, count = int(sys.argv[1]), sys.argv[2], int(sys.argv[3])
-    args, used = sys.argv[4:], set()
-    while args[:1] == ["--exclude"] and len(args) > 1:
+    args, used, only = sys.argv[4:], set(), None
+    while args[:1] in (["--exclude"], ["--only"]) and len(args) > 1:
+        games = set()
         for _, _, names in os.walk(args[1]):
-            used.update(n.split("-", 1)[1] for n in names if n.startswith("c"))
+            games.update(n.split("-", 1)[1] for n in names if n.startswith("c"))
+        if args[0] == "--exclude":
+            used |= games
+        else:
+            only = (only or set()) | games
         args = args[2:]
     rng = random.Random(seed)
-    pool = [f for f in candidates(args) if os.path.basename(f) not in used]
+    pool = [
+        f
+        for f in candidates(args)
+        if os.path.basename(f) not in used and (only is None or os.path.basename(f) in only)
+    ]
     chosen = rng.sample(pool, min(count, len(pool)))
     board = Board(19)
     for half in ("first", "second"):

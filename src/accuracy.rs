@@ -485,10 +485,10 @@ mod tests {
                 .collect::<String>()
         };
         let sgf = format!(
-            "(;GM[1]FF[4]SZ[9]KM[6.5]RE[B+2.5]AB{}AW{}[bb];B[];W[]TB{}[bb]TW{})",
+            "(;GM[1]FF[4]SZ[9]KM[6.5]RE[B+2.5]AB{}AW{}[bb];B[];W[]TB{}TW{})",
             col('d'),
             col('f'),
-            ['a', 'b', 'c'].map(col).concat().replace("[bb]", ""),
+            ['a', 'b', 'c'].map(col).concat(),
             ['g', 'h', 'i'].map(col).concat()
         );
         let path = std::env::temp_dir().join(format!("echelle-timing-{}.sgf", std::process::id()));

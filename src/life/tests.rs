@@ -1840,3 +1840,18 @@ fn a_group_whose_only_eye_is_a_bulky_five_to_take_is_dead() {
         assert_statuses(&ld, &p, &[(0, 8), (3, 8)], ChainStatus::Dead);
     }
 }
+
+#[test]
+fn extra_playouts_go_on_while_a_share_could_lie_on_either_side_of_the_line() {
+    use super::estimate::near_the_line;
+    // After the first 32 playouts and one round of 32 more, two standard errors at a coin
+    // toss are 0.125: 58 % could still be a dead group, 65 % could not.
+    assert!(near_the_line(0.58, 0.5, 64.0));
+    assert!(near_the_line(0.42, 0.5, 64.0));
+    assert!(!near_the_line(0.65, 0.5, 64.0));
+    // Four rounds later (192 playouts) the band has narrowed to about 0.072.
+    assert!(!near_the_line(0.58, 0.5, 192.0));
+    assert!(near_the_line(0.53, 0.5, 192.0));
+    // No playouts: nothing is known yet, everything is near.
+    assert!(near_the_line(0.9, 0.5, 0.0));
+}

@@ -27,6 +27,9 @@ pub struct AnalyzeOptions {
     pub oracle: Option<String>,
     /// How long a GTP engine may take over one position (`None`: [`crate::gtp::DEFAULT_TIMEOUT`]).
     pub engine_timeout: Option<std::time::Duration>,
+    /// Seed of the estimate's playouts (`None`: the fixed default): another seed shows which
+    /// answers rest on sampling luck.
+    pub seed: Option<u64>,
 }
 
 /// An oracle asked beside `--dead-stones gtp:`, whose engine already decides every position.
@@ -102,7 +105,7 @@ pub fn score_game(
     let komi = record.facts.komi.value.unwrap_or(0.0);
     let (ld, engine_error) = match &opts.dead_stones {
         DeadStones::Gtp(cmd) => gtp_life(cmd, opts.engine_timeout, replay, komi),
-        DeadStones::Method(m) => (decide(replay, markup, *m), None),
+        DeadStones::Method(m) => (decide(replay, markup, *m, opts.seed), None),
     };
     let (ld, oracle_error) = match &opts.oracle {
         Some(cmd) if ld.flagged() => ask_oracle(cmd, opts.engine_timeout, replay, komi, ld),
@@ -139,10 +142,13 @@ fn decide(
     replay: &Replay,
     markup: Option<(&[Point], &[Point])>,
     m: DeadStoneMethod,
+    seed: Option<u64>,
 ) -> LifeAndDeath {
+    let defaults = life::EstimateParams::default();
     let params = life::EstimateParams {
         to_move: replay.to_move(),
-        ..Default::default()
+        seed: seed.unwrap_or(defaults.seed),
+        ..defaults
     };
     life::decide_with(&replay.position, markup, m, params)
 }
@@ -512,7 +518,7 @@ pub fn picture(
                 DeadStones::Method(m) => *m,
                 DeadStones::Gtp(_) => DeadStoneMethod::Auto,
             };
-            (decide(&replay, None, method), None)
+            (decide(&replay, None, method, opts.seed), None)
         }
     };
     Ok(Picture {

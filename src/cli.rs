@@ -173,6 +173,9 @@ pub struct ShowArgs {
     pub oracle: Option<String>,
     #[command(flatten)]
     pub engine_timeout: EngineTimeout,
+    /// Seed of the estimate's playouts (as for analyze).
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
     /// Ko rule for the replay.
     #[arg(long, value_parser = ChoiceParser::<KoRule>::new(), default_value_t = KoRule::Positional)]
     pub ko: KoRule,
@@ -302,6 +305,10 @@ pub struct InputArgs {
     pub oracle: Option<String>,
     #[command(flatten)]
     pub engine_timeout: EngineTimeout,
+    /// Seed of the dead-stone estimate's playouts (default: a fixed one); another seed
+    /// shows which answers rest on sampling luck.
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
     /// Never show a progress bar.
     #[arg(long)]
     pub no_progress: bool,
@@ -556,6 +563,7 @@ impl InputArgs {
         o.analyze.dead_stones = self.dead_stones.clone();
         o.analyze.oracle = self.oracle.clone();
         o.analyze.engine_timeout = Some(self.engine_timeout.duration());
+        o.analyze.seed = self.seed;
         o.analyze.rules = Rules {
             ko: self.ko,
             ..Rules::french()

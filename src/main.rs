@@ -321,6 +321,7 @@ fn show(args: &ShowArgs) -> Result<(), String> {
         dead_stones: args.dead_stones.clone(),
         oracle: args.oracle.clone(),
         engine_timeout: Some(args.engine_timeout.duration()),
+        seed: args.seed,
         ..AnalyzeOptions::default()
     };
     let pic = echelle::analyze::picture(name, bytes, index, &opts).map_err(|e| e.to_string())?;

@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""How much of a figure is the seed's luck: the estimate's exact dead sets against GNU Go and
+KataGo where the two agree (the judges of consensus.sh), with the default seed and with
+seeds 1..N (`echelle analyze --seed`). Compare a change on the mean over the seeds, each
+seed before and after, never on the default seed alone: every rule so far was kept or
+dropped on that seed's figures, and it is the best of eight on every dev set (FINDINGS,
+27 November 2026, seventh session).
+
+    python3 benches/peers/seeds.py [--echelle BIN] [--seeds N] LABEL=OUT_DIR[@PREFIX][,...] ...
+
+Each OUT_DIR is one consensus.sh output (files.txt, gnugo.jsonl, katago.jsonl), limited to
+the positions whose path starts with PREFIX when one is given; the positions of one LABEL
+are counted together. Prints, per label, the positions the judges agree on, the estimate's
+exact count with the default seed, with each of seeds 1..N (7 by default), and their mean.
+"""
+
+import json
+import os
+import subprocess
+import sys
+
+from calibration import judged
+
+
+def exact(echelle, files, dead, seed):
+    """Positions of `files` whose estimated dead set is the judges'."""
+    cmd = [echelle, "analyze", "--dead-stones", "estimate", "-q", "--no-progress"]
+    if seed is not None:
+        cmd += ["--seed", str(seed)]
+    out = subprocess.run(cmd + files, capture_output=True, text=True, check=True).stdout
+    right = 0
+    for line in out.splitlines():
+        d = json.loads(line)
+        ds = (d.get("score") or {}).get("dead_stones") or {}
+        points = frozenset(ds.get("black", [])) | frozenset(ds.get("white", []))
+        if d["file"] in dead and d.get("score") and points == dead[d["file"]]:
+            right += 1
+    return right
+
+
+def main():
+    here = os.path.dirname(os.path.abspath(__file__))
+    echelle = os.path.join(here, "..", "..", "target", "release", "echelle")
+    seeds = 7
+    args = sys.argv[1:]
+    while args[:1] in (["--echelle"], ["--seeds"]):
+        if args[0] == "--echelle":
+            echelle = args[1]
+        else:
+            seeds = int(args[1])
+        args = args[2:]
+    if not args:
+        sys.exit(__doc__)
+    print("| label | judges agree | default seed | seeds 1-%d | mean |" % seeds)
+    print("|---|---|---|---|---|")
+    for arg in args:
+        label, _, specs = arg.partition("=")
+        dead = {}
+        for spec in specs.split(","):
+            out_dir, _, prefix = spec.partition("@")
+            dead.update({f: d for f, d in judged(out_dir).items() if f.startswith(prefix)})
+        files = sorted(dead)
+        if not files:
+            print(f"| {label} | 0 | | | |")
+            continue
+        default = exact(echelle, files, dead, None)
+        per_seed = [exact(echelle, files, dead, s) for s in range(1, seeds + 1)]
+        mean = sum(per_seed) / len(per_seed)
+        print(
+            f"| {label} | {len(files)} | {default} | "
+            f"{min(per_seed)}-{max(per_seed)} ({', '.join(map(str, per_seed))}) | {mean:.1f} |"
+        )
+
+
+if __name__ == "__main__":
+    main()

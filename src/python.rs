@@ -74,6 +74,8 @@ struct Options {
     /// The oracle's command line (`gtp:` taken off).
     oracle: Option<String>,
     engine_timeout: Duration,
+    /// The estimate's seed (`--seed`; `None`: the fixed default).
+    seed: Option<u64>,
     ko: KoRule,
     only: Only,
     limits: Limits,
@@ -86,7 +88,7 @@ impl Options {
     #[pyo3(signature = (*, threads=None, dead_stones="auto", ko="positional", only="all",
         max_file_bytes=Limits::default().max_file_bytes,
         max_entry_bytes=Limits::default().max_entry_bytes,
-        max_nodes=ParseLimits::default().max_nodes, oracle=None, engine_timeout=60))]
+        max_nodes=ParseLimits::default().max_nodes, oracle=None, engine_timeout=60, seed=None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         threads: Option<usize>,
@@ -98,6 +100,7 @@ impl Options {
         max_nodes: usize,
         oracle: Option<&str>,
         #[pyo3(from_py_with = engine_secs)] engine_timeout: u64,
+        seed: Option<u64>,
     ) -> PyResult<Self> {
         let dead_stones = choice("dead_stones", dead_stones)?;
         let oracle = oracle
@@ -114,6 +117,7 @@ impl Options {
             dead_stones,
             oracle,
             engine_timeout: Duration::from_secs(engine_timeout),
+            seed,
             ko: choice("ko", ko)?,
             only: choice("only", only)?,
             limits: Limits {
@@ -149,6 +153,7 @@ impl Options {
         o.analyze.dead_stones = self.dead_stones.clone();
         o.analyze.oracle = self.oracle.clone();
         o.analyze.engine_timeout = Some(self.engine_timeout);
+        o.analyze.seed = self.seed;
         o.analyze.rules = Rules {
             ko: self.ko,
             ..Rules::french()

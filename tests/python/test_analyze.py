@@ -56,6 +56,7 @@ def engines(tmp_path_factory):
         (dict(only="problems", dead_stones="markup"), ["--only", "problems", "--dead-stones", "markup"]),
         (dict(max_nodes=50), ["--max-nodes", "50"]),
         (dict(engine_timeout=5), ["--engine-timeout", "5"]),
+        (dict(seed=1, dead_stones="estimate"), ["--seed", "1", "--dead-stones", "estimate"]),
         # `{name}` is a fake engine's command line (the `engines` fixture).
         (dict(oracle="gtp:{cannot_score}"), ["--oracle", "gtp:{cannot_score}"]),
     ],

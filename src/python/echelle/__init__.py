@@ -71,6 +71,7 @@ def analyze(
     max_nodes: int = _MAX_NODES,
     oracle: Optional[str] = None,
     engine_timeout: int = 60,
+    seed: Optional[int] = None,
 ) -> Records:
     """Analyse every game under ``paths``, as ``echelle analyze PATH...`` does.
 
@@ -93,6 +94,8 @@ def analyze(
     :param engine_timeout: seconds (at least 1) a GTP engine (``dead_stones="gtp:..."``,
         ``oracle``) may take over one position before it counts as giving no answer
         (``--engine-timeout``).
+    :param seed: the seed of the dead-stone estimate's playouts (``--seed``); ``None`` is the
+        fixed default. Another seed shows which answers rest on sampling luck.
     :raises EchelleError: a path that cannot be used, a GTP engine that does not start.
     :raises ValueError: an option name or value the command line would refuse.
     """
@@ -106,6 +109,7 @@ def analyze(
         max_nodes=max_nodes,
         oracle=oracle,
         engine_timeout=engine_timeout,
+        seed=seed,
     )
     return _echelle.analyze(_paths(paths), options)
 
@@ -122,6 +126,7 @@ def arrow_batches(
     max_nodes: int = _MAX_NODES,
     oracle: Optional[str] = None,
     engine_timeout: int = 60,
+    seed: Optional[int] = None,
 ) -> "pyarrow.RecordBatchReader":
     """The records of ``paths`` as a stream of :class:`pyarrow.RecordBatch` (at most 8,192
     rows each) while the batch runs: the rows of :func:`to_arrow`, for archives whose table
@@ -153,6 +158,7 @@ def arrow_batches(
         max_nodes=max_nodes,
         oracle=oracle,
         engine_timeout=engine_timeout,
+        seed=seed,
     )
     files = _echelle.parquet_files(_paths(paths), options)
     # The first file always comes (the schema alone when no record is kept).
@@ -179,6 +185,7 @@ def to_arrow(
     max_nodes: int = _MAX_NODES,
     oracle: Optional[str] = None,
     engine_timeout: int = 60,
+    seed: Optional[int] = None,
 ) -> "pyarrow.Table":
     """The records of ``paths`` as a :class:`pyarrow.Table` of flat columns, one row per
     record: the table of ``echelle analyze PATH... -o FILE.parquet`` (its schema, column by
@@ -204,12 +211,13 @@ def to_arrow(
         max_nodes=max_nodes,
         oracle=oracle,
         engine_timeout=engine_timeout,
+        seed=seed,
     ).read_all()
 
 
 def to_pandas(paths: Union[PathLike, Iterable[PathLike]], **options: Any) -> "pandas.DataFrame":
     """:func:`to_arrow` as a :class:`pandas.DataFrame` (``pip install ".[pandas]"``); takes
-    :func:`to_arrow`'s options, ``oracle`` and ``engine_timeout`` included."""
+    :func:`to_arrow`'s options, ``oracle``, ``engine_timeout`` and ``seed`` included."""
     return to_arrow(paths, **options).to_pandas()
 
 
@@ -223,6 +231,7 @@ def analyze_bytes(
     max_nodes: int = _MAX_NODES,
     oracle: Optional[str] = None,
     engine_timeout: int = 60,
+    seed: Optional[int] = None,
 ) -> List[Record]:
     """Analyse one SGF file held in memory (a Spark or Dask partition, a database blob).
 
@@ -244,6 +253,7 @@ def analyze_bytes(
         max_nodes=max_nodes,
         oracle=oracle,
         engine_timeout=engine_timeout,
+        seed=seed,
     )
     return _echelle.analyze_bytes(name, bytes(data), options)
 
@@ -288,6 +298,7 @@ def rate(
     max_nodes: int = _MAX_NODES,
     oracle: Optional[str] = None,
     engine_timeout: int = 60,
+    seed: Optional[int] = None,
 ) -> Dict[str, Any]:
     """Rate the players, as ``echelle rate --format json`` does.
 
@@ -350,6 +361,7 @@ def rate(
             max_nodes=max_nodes,
             oracle=oracle,
             engine_timeout=engine_timeout,
+            seed=seed,
         ),
     )
     out: Dict[str, Any] = json.loads(doc)

@@ -47,6 +47,7 @@ class Options:
         max_nodes: int = ...,
         oracle: Optional[str] = None,
         engine_timeout: int = 60,
+        seed: Optional[int] = None,
     ) -> None: ...
 
 def analyze(paths: List[str], options: Options) -> Records: ...

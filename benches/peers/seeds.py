@@ -44,6 +44,8 @@ def main():
     seeds = 7
     args = sys.argv[1:]
     while args[:1] in (["--echelle"], ["--seeds"]):
+        if len(args) < 2:
+            sys.exit(__doc__)
         if args[0] == "--echelle":
             echelle = args[1]
         else:

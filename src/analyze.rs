@@ -204,12 +204,7 @@ fn open_points(pos: &crate::board::Position, ld: &life::LifeAndDeath) -> usize {
         .count()
 }
 
-/// Most points one connected region of open points may hold in a finished position: the
-/// dame left between two walls are a few points; ten or more in one piece is a boundary
-/// nobody closed (Fox counts games stopped so, and its result then follows the server's
-/// estimate, not the board). Chosen on Fox Pro2 and Pro1 1p–4p, checked on Pro1 5p–9p and
-/// yenw (README, "Fox records").
-const LARGEST_OPEN_REGION: usize = 10;
+use crate::life::LARGEST_OPEN_REGION;
 
 /// Why a position that did not end by passes is not finished, if it is not: more than a
 /// tenth of the board belongs to nobody, or one open region holds

@@ -449,53 +449,74 @@ fn sample_games() -> Vec<GameInput> {
 #[test]
 fn the_signed_result_decides_and_the_count_only_checks_it() {
     use echelle::rating::WinnerChoice;
-    // Recorded B+33.5 (GNU Go's own dead list agrees); echelle's estimate leaves six White
-    // stones alive and counts W+12.5, near a coin toss.
-    let marchand = "ronde-2/table-1-marchand-yilmaz.sgf#0";
+    use echelle::scoring::Verdict;
+    // Recorded B+18.5; the count gives W+18.5, on groups the estimate is sure of: a dispute.
+    let disputed = "tournament/ronde-3-d-a.sgf#0";
     let games = sample_games();
     let g = games
         .iter()
-        .find(|g| g.source().ends_with(marchand))
-        .unwrap_or_else(|| panic!("{marchand} is in the samples"));
+        .find(|g| g.source().ends_with(disputed))
+        .unwrap_or_else(|| panic!("{disputed} is in the samples"));
     let count = g
         .count
         .clone()
         .unwrap_or_else(|| panic!("the game was counted"));
     assert_eq!((g.winner, count.winner), (Winner::Black, Winner::White));
-    // The count rests on that uncertain group: the verdict is `uncertain`, not a sure
-    // dispute (results --check only notes it), yet the ladder still lists it as disputed.
-    assert_eq!(count.verdict, echelle::scoring::Verdict::Uncertain);
-    assert!(!count.disputes() && count.unsure);
+    assert_eq!(count.verdict, Verdict::WinnerDiffers);
+    assert!(count.disputes() && !count.unsure);
     assert_eq!(g.rated_result(WinnerChoice::Recorded).0, Winner::Black);
     assert_eq!(g.rated_result(WinnerChoice::Count).0, Winner::White);
+    // The same count resting on an uncertain group: the verdict is `uncertain`, not a sure
+    // dispute (results --check only notes it), yet the ladder still lists it as disputed.
+    let mut unsure = g.clone();
+    if let Some(c) = unsure.count.as_mut() {
+        c.verdict = Verdict::Uncertain;
+        c.unsure = true;
+    }
+    let unsure_count = unsure.count.clone().unwrap_or_else(|| panic!("counted"));
+    assert!(!unsure_count.disputes() && unsure_count.unsure);
+    assert_eq!(unsure.rated_result(WinnerChoice::Recorded).0, Winner::Black);
+    assert_eq!(unsure.rated_result(WinnerChoice::Count).0, Winner::White);
 
-    let marchand_won = |choice| {
+    let won_by_black = |games: &[GameInput], choice| {
         let o = RateOptions {
             engines: vec![EngineKind::Ffg2003],
             winner: choice,
             ..RateOptions::default()
         };
-        let r = rate(&games, &o).unwrap_or_else(|e| panic!("{e}"));
+        let r = rate(games, &o).unwrap_or_else(|e| panic!("{e}"));
         let d = r
             .disputed
             .iter()
-            .find(|d| d.game.source.ends_with(marchand))
-            .unwrap_or_else(|| panic!("{marchand} is disputed"));
-        assert!(r.disputed_list().contains(marchand));
+            .find(|d| d.game.source.ends_with(disputed))
+            .unwrap_or_else(|| panic!("{disputed} is disputed"));
+        assert!(r.disputed_list().contains(disputed));
         assert!(
             r.disputed_note()
                 .starts_with(&format!("disputed: {} games", r.disputed.len()))
         );
         d.rated_on == Some(Winner::Black)
     };
-    assert!(
-        marchand_won(WinnerChoice::Recorded),
-        "rated on the signed result by default"
-    );
-    assert!(
-        !marchand_won(WinnerChoice::Count),
-        "--winner count rates the count"
-    );
+    let with_unsure: Vec<GameInput> = games
+        .iter()
+        .map(|x| {
+            if x.source().ends_with(disputed) {
+                unsure.clone()
+            } else {
+                x.clone()
+            }
+        })
+        .collect();
+    for set in [&games, &with_unsure] {
+        assert!(
+            won_by_black(set, WinnerChoice::Recorded),
+            "rated on the signed result by default"
+        );
+        assert!(
+            !won_by_black(set, WinnerChoice::Count),
+            "--winner count rates the count"
+        );
+    }
 }
 
 #[test]

@@ -150,6 +150,9 @@ pub enum Method {
     /// not settle it (too large an area, or out of budget): false seki are the estimate's
     /// most common error.
     SekiUnread,
+    /// Kept alive by the playouts near a coin toss, but facing the opponent's living stones
+    /// across open points, with no friend in reach: a group inside the opponent's area, dead.
+    OpenBorder,
 }
 
 /// How far one group's decision can be trusted.
@@ -177,6 +180,14 @@ pub const UNCERTAIN_BAND: (f64, f64) = (0.3, 0.7);
 pub const BIG_GROUP: usize = 20;
 /// See [`BIG_GROUP`].
 pub const BIG_GROUP_KEPT: f64 = 0.8;
+
+/// Most points one connected region of open points (empty, belonging to nobody) may hold in a
+/// finished position: the dame left between two walls are a few points; ten or more in one
+/// piece is a boundary nobody closed (Fox counts games stopped so, and its result then
+/// follows the server's estimate, not the board). Chosen on Fox Pro2 and Pro1 1p–4p, checked
+/// on Pro1 5p–9p and yenw (README, "Fox records"). `analyze` calls a record with such a
+/// region unfinished; the estimate judges no group by its open border on such a board.
+pub const LARGEST_OPEN_REGION: usize = 10;
 
 /// One group's fate and how it was reached.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -209,7 +220,7 @@ impl GroupDecision {
         match method {
             Method::PassAlive | Method::Shape => GroupConfidence::Certain,
             Method::Reading | Method::Seki => GroupConfidence::Likely,
-            Method::SekiUnread => GroupConfidence::Uncertain,
+            Method::SekiUnread | Method::OpenBorder => GroupConfidence::Uncertain,
             Method::Playouts => match kept {
                 Some(k)
                     if toss

@@ -1855,3 +1855,142 @@ fn extra_playouts_go_on_while_a_share_could_lie_on_either_side_of_the_line() {
     // No playouts: nothing is known yet, everything is near.
     assert!(near_the_line(0.9, 0.5, 0.0));
 }
+
+/// The groups of `p` that [`in_the_opponents_area`](super::estimate::in_the_opponents_area)
+/// finds dead when every one of them is a candidate, each chain kept in `kept(colour)` of the
+/// playouts and no stone dead yet: the colour and size of each.
+fn in_the_opponents_area_of(p: &Position, kept: impl Fn(Color) -> f64) -> Vec<(Color, usize)> {
+    use super::estimate::{groups, in_the_opponents_area};
+    let g = grid(p);
+    let ch = crate::board::Chains::of(&g.geo, &g.cells);
+    let shares: Vec<f64> = ch
+        .chains
+        .iter()
+        .map(|c| {
+            kept(if c.color == Cell::Black {
+                Color::Black
+            } else {
+                Color::White
+            })
+        })
+        .collect();
+    let grps = groups(&g, &ch);
+    let candidates: Vec<&[usize]> = grps.iter().map(Vec::as_slice).collect();
+    let dead = vec![false; p.cells.len()];
+    in_the_opponents_area(&g, &ch, &candidates, &shares, &dead)
+        .into_iter()
+        .map(|grp| {
+            let c = ch.chains[grp[0]].color;
+            let size = grp.iter().map(|&ci| ch.chains[ci].stones.len()).sum();
+            (
+                if c == Cell::Black {
+                    Color::Black
+                } else {
+                    Color::White
+                },
+                size,
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_weak_group_whose_region_runs_into_the_opponents_points_is_in_the_opponents_area() {
+    // White's eight stones round one eye float in Black's walled area: the points between
+    // them and the wall touch Black's stones only. Near a coin toss in the playouts, dead
+    // (White's wall below Black's, with no empty point, stays: it has no open border).
+    let inside = pos(&[
+        "XXXXXXXXX",
+        "X.......X",
+        "X..OOO..X",
+        "X..O.O..X",
+        "X..OOO..X",
+        "X.......X",
+        "XXXXXXXXX",
+        "OOOOOOOOO",
+    ]);
+    let weak_white = |c: Color| if c == Color::White { 0.6 } else { 0.95 };
+    assert_eq!(
+        in_the_opponents_area_of(&inside, weak_white),
+        vec![(Color::White, 8)]
+    );
+    // A chain of the group kept in 80 % of the playouts or more: not near a coin toss as a
+    // whole (a sprawling group of an unfinished game), not judged by its border.
+    assert!(
+        in_the_opponents_area_of(&inside, |c| if c == Color::White { 0.85 } else { 0.95 })
+            .is_empty()
+    );
+    // A living White stone in the same region: the group may join it, nothing is said.
+    let friend = pos(&[
+        "XXXXXXXXX",
+        "X......OX",
+        "X..OOO..X",
+        "X..O.O..X",
+        "X..OOO..X",
+        "X.......X",
+        "XXXXXXXXX",
+        "OOOOOOOOO",
+    ]);
+    let counted = in_the_opponents_area_of(&friend, weak_white);
+    assert!(!counted.contains(&(Color::White, 8)), "{counted:?}");
+    // White's only stones on the board: the rule would wipe a colour off it (a seki, a test
+    // position), so it says nothing.
+    let alone = pos(&[
+        "XXXXXXXXX",
+        "X.......X",
+        "X..OOO..X",
+        "X..O.O..X",
+        "X..OOO..X",
+        "X.......X",
+        "XXXXXXXXX",
+    ]);
+    assert!(in_the_opponents_area_of(&alone, weak_white).is_empty());
+}
+
+#[test]
+fn a_line_of_dame_between_a_group_and_a_wall_is_no_open_border() {
+    // Nine dame between White's group and Black's wall each touch both: the border is
+    // closed in all but the filling, and no point lies on Black's side of it.
+    let dame = pos(&["XXXXXXXXX", ".........", "OOOOOOOOO", "O.O.O.O.O"]);
+    assert!(in_the_opponents_area_of(&dame, |_| 0.6).is_empty());
+    // With the wall one row further up, three points (the row the dame leave) touch only
+    // Black: on Black's side of the border (White's row at the top lives elsewhere).
+    let open = pos(&[
+        "OOOOOOOOO",
+        "XXXXXXXXX",
+        "XXX...XXX",
+        ".........",
+        "OOOOOOOOO",
+        "O.O.O.O.O",
+    ]);
+    assert_eq!(
+        in_the_opponents_area_of(&open, |c| if c == Color::White { 0.6 } else { 0.95 }),
+        vec![(Color::White, 14)]
+    );
+}
+
+#[test]
+fn two_weak_groups_facing_each_other_are_a_fight_not_a_group_in_the_others_area() {
+    // Black's stones in the middle and its wall above, White's and its wall below, both near
+    // a coin toss: each group's region runs into points only the other touches, but they
+    // are fighting each other, and both are left alive. (The top and bottom rows, shut off
+    // by the walls, are living stones of each colour elsewhere.)
+    let p = pos(&[
+        "OOOOOOOOO",
+        "XXXXXXXXX",
+        ".........",
+        "..XX.OO..",
+        "..X...O..",
+        "..XX.OO..",
+        ".........",
+        "OOOOOOOOO",
+        "XXXXXXXXX",
+    ]);
+    assert!(in_the_opponents_area_of(&p, |_| 0.6).is_empty());
+    // The White group alone near a coin toss (Black's kept in 95 %): it is the one inside
+    // the other's area.
+    assert_eq!(
+        in_the_opponents_area_of(&p, |c| if c == Color::White { 0.6 } else { 0.95 }),
+        vec![(Color::White, 14)]
+    );
+}

@@ -1899,7 +1899,7 @@ fn a_weak_group_whose_region_runs_into_the_opponents_points_is_in_the_opponents_
     // White's eight stones round one eye float in Black's walled area: the points between
     // them and the wall touch Black's stones only. Near a coin toss in the playouts, dead
     // (White's wall below Black's, with no empty point, stays: it has no open border).
-    let inside = pos(&[
+    let walled = [
         "XXXXXXXXX",
         "X.......X",
         "X..OOO..X",
@@ -1907,8 +1907,11 @@ fn a_weak_group_whose_region_runs_into_the_opponents_points_is_in_the_opponents_
         "X..OOO..X",
         "X.......X",
         "XXXXXXXXX",
-        "OOOOOOOOO",
-    ]);
+    ];
+    let with_rows = |rows: &[&'static str], extra: &[&'static str]| {
+        pos(&rows.iter().chain(extra).copied().collect::<Vec<_>>())
+    };
+    let inside = with_rows(&walled, &["OOOOOOOOO"]);
     let weak_white = |c: Color| if c == Color::White { 0.6 } else { 0.95 };
     assert_eq!(
         in_the_opponents_area_of(&inside, weak_white),
@@ -1921,29 +1924,14 @@ fn a_weak_group_whose_region_runs_into_the_opponents_points_is_in_the_opponents_
             .is_empty()
     );
     // A living White stone in the same region: the group may join it, nothing is said.
-    let friend = pos(&[
-        "XXXXXXXXX",
-        "X......OX",
-        "X..OOO..X",
-        "X..O.O..X",
-        "X..OOO..X",
-        "X.......X",
-        "XXXXXXXXX",
-        "OOOOOOOOO",
-    ]);
+    let mut near_a_friend = walled;
+    near_a_friend[1] = "X......OX";
+    let friend = with_rows(&near_a_friend, &["OOOOOOOOO"]);
     let counted = in_the_opponents_area_of(&friend, weak_white);
     assert!(!counted.contains(&(Color::White, 8)), "{counted:?}");
     // White's only stones on the board: the rule would wipe a colour off it (a seki, a test
     // position), so it says nothing.
-    let alone = pos(&[
-        "XXXXXXXXX",
-        "X.......X",
-        "X..OOO..X",
-        "X..O.O..X",
-        "X..OOO..X",
-        "X.......X",
-        "XXXXXXXXX",
-    ]);
+    let alone = with_rows(&walled, &[]);
     assert!(in_the_opponents_area_of(&alone, weak_white).is_empty());
 }
 

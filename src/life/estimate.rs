@@ -568,31 +568,32 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
     }
     // A group near a coin toss facing the opponent's living walls across open points sits
     // in the opponent's area: dead (see `OPEN_BORDER`).
-    let candidates: Vec<&[usize]> = unsettled
+    // Candidates are the chains of a group the readings and the tail rule left alive (a chain
+    // cut off and dead alone leaves the rest of the group to be judged), none in seki.
+    let living_part: Vec<Vec<usize>> = unsettled
         .iter()
-        .filter(|grp| {
-            let unit = grp
+        .filter_map(|grp| {
+            let hit =
+                |ci: usize, map: &[bool]| ch.chains[ci].stones.iter().any(|&s| map[g.geo.unpad(s)]);
+            if grp.iter().any(|&ci| hit(ci, &seki_held)) {
+                return None;
+            }
+            let part: Vec<usize> = grp.iter().copied().filter(|&ci| !hit(ci, &dead)).collect();
+            let unit = part
                 .first()
                 .and_then(|&ci| ch.chains[ci].stones.first())
-                .and_then(|&s| units.get(unit_of[g.geo.unpad(s)]));
-            let touched = |ci: usize| {
-                ch.chains[ci].stones.iter().any(|&s| {
-                    let s = g.geo.unpad(s);
-                    dead[s] || seki_held[s]
-                })
-            };
-            unit.is_some_and(|u| {
-                u.method == Method::Playouts
-                    && super::GroupDecision::confidence_of(
-                        Method::Playouts,
-                        u.kept,
-                        u.toss,
-                        u.stones.len(),
-                    ) == super::GroupConfidence::Uncertain
-            }) && !grp.iter().any(|&ci| touched(ci))
+                .and_then(|&s| units.get(unit_of[g.geo.unpad(s)]))?;
+            (unit.method == Method::Playouts
+                && super::GroupDecision::confidence_of(
+                    Method::Playouts,
+                    unit.kept,
+                    unit.toss,
+                    unit.stones.len(),
+                ) == super::GroupConfidence::Uncertain)
+                .then_some(part)
         })
-        .map(|grp| grp.as_slice())
         .collect();
+    let candidates: Vec<&[usize]> = living_part.iter().map(Vec::as_slice).collect();
     let doomed = in_the_opponents_area(&g, &ch, &candidates, &kept, &dead);
     let mut without = dead.clone();
     for &ci in doomed.iter().copied().flatten() {

@@ -3,7 +3,7 @@
 use crate::board::Point;
 use crate::decode::EncodingInfo;
 use crate::handicap;
-use crate::life::{self, DeadStoneMethod, DeadStones, LifeAndDeath};
+use crate::life::{self, DeadStoneMethod, DeadStones, LARGEST_OPEN_REGION, LifeAndDeath};
 use crate::output::{Captures, GameReport, Status};
 use crate::rating::{CountCheck, GameInput};
 use crate::record::{GameRecord, RecordError};
@@ -203,8 +203,6 @@ fn open_points(pos: &crate::board::Position, ld: &life::LifeAndDeath) -> usize {
         .filter(|(c, t)| c.is_none() && t.is_none())
         .count()
 }
-
-use crate::life::LARGEST_OPEN_REGION;
 
 /// Why a position that did not end by passes is not finished, if it is not: more than a
 /// tenth of the board belongs to nobody, or one open region holds

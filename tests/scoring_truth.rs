@@ -208,3 +208,50 @@ fn pachi_dead_stone_questions_are_answered() {
     }
     assert!(wrong.is_empty(), "pachi cases answered wrongly: {wrong:?}");
 }
+
+/// The uncertain groups of one corpus record: `(colour, method, status, stones)`.
+fn uncertain_groups(path: std::path::PathBuf) -> Vec<(String, String, String, usize)> {
+    let records = common::analyze(&[path], 1);
+    let text = |v: &serde_json::Value| v.as_str().unwrap_or_default().to_string();
+    records
+        .iter()
+        .flat_map(|r| {
+            r["score"]["dead_stones"]["uncertain_groups"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default()
+        })
+        .map(|u| {
+            let stones = u["points"].as_array().map_or(0, Vec::len);
+            (
+                text(&u["color"]),
+                text(&u["method"]),
+                text(&u["status"]),
+                stones,
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_group_inside_the_opponents_area_dies_by_its_open_border_but_a_seki_stays() {
+    let Some(corpus) = common::corpus() else {
+        return;
+    };
+    let games = corpus.join("gnugo-regression/regression/games");
+    // Black's thirty stones, kept in about 60 % of the playouts, reach White's points across
+    // an open border: dead, as GNU Go and KataGo both call them (FINDINGS, eighth session).
+    let juka = uncertain_groups(games.join("nngs/juka-gnugo-3.3.16-200302072106.sgf"));
+    assert!(
+        juka.contains(&("black".into(), "open-border".into(), "dead".into(), 30)),
+        "{juka:?}"
+    );
+    // Seven White stones the verdict puts in seki (both engines kill them: a false seki left
+    // unread) are not taken by the open-border rule: seki is never called dead.
+    let seki = uncertain_groups(games.join("olympiad2002/game4-9-gnugo-go4-0-1.sgf"));
+    assert!(
+        seki.contains(&("white".into(), "seki-unread".into(), "seki".into(), 7)),
+        "{seki:?}"
+    );
+    assert!(!seki.iter().any(|g| g.1 == "open-border"), "{seki:?}");
+}

@@ -594,7 +594,23 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
         })
         .collect();
     let candidates: Vec<&[usize]> = living_part.iter().map(Vec::as_slice).collect();
-    let doomed = in_the_opponents_area(&g, &ch, &candidates, &kept, &dead);
+    let mut doomed = in_the_opponents_area(&g, &ch, &candidates, &kept, &dead);
+    // A group the verdict as it stands puts in seki stays: seki is never called dead.
+    if !doomed.is_empty() {
+        let now = super::territory::finish(
+            pos,
+            dead.clone(),
+            super::DeadSource::Estimate,
+            super::Confidence::Estimated,
+        );
+        doomed.retain(|grp| {
+            !grp.iter().any(|&ci| {
+                ch.chains[ci].stones.iter().any(|&s| {
+                    now.status.get(g.geo.unpad(s)) == Some(&Some(super::ChainStatus::Seki))
+                })
+            })
+        });
+    }
     let mut without = dead.clone();
     for &ci in doomed.iter().copied().flatten() {
         mark_stones(&g, &ch.chains[ci], &mut without);

@@ -350,13 +350,18 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
             unit_of[s] = u;
         }
     }
+    // The unit a chain's stones belong to.
+    let unit_index = |ci: usize| {
+        ch.chains[ci]
+            .stones
+            .first()
+            .map(|&s| unit_of[g.geo.unpad(s)])
+    };
+    // Whether a chain has a stone marked in a per-point map (dead, seki).
+    let hit = |ci: usize, map: &[bool]| ch.chains[ci].stones.iter().any(|&s| map[g.geo.unpad(s)]);
     let by_reading = |chains: &mut dyn Iterator<Item = usize>, units: &mut Vec<Unit>| {
         for ci in chains {
-            if let Some(unit) = ch.chains[ci]
-                .stones
-                .first()
-                .and_then(|&s| units.get_mut(unit_of[g.geo.unpad(s)]))
-            {
+            if let Some(unit) = unit_index(ci).and_then(|u| units.get_mut(u)) {
                 unit.method = Method::Reading;
             }
         }
@@ -541,15 +546,12 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
     // from atari.
     for grp in &unsettled {
         let k = group_kept(&ch, grp, &kept);
-        let hit =
-            |ci: usize, map: &[bool]| ch.chains[ci].stones.iter().any(|&s| map[g.geo.unpad(s)]);
         if k < params.dead_below || grp.iter().any(|&ci| hit(ci, &dead)) {
             continue;
         }
         for &ci in grp {
             let c = &ch.chains[ci];
-            let unit = c.stones.first().map(|&s| unit_of[g.geo.unpad(s)]);
-            let by_playouts = unit
+            let by_playouts = unit_index(ci)
                 .and_then(|u| units.get(u))
                 .is_some_and(|u| u.method == Method::Playouts);
             let saved = c.libs.len() < 2 && shut_in.to_move == Some(c.color);
@@ -573,16 +575,14 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
     let living_part: Vec<Vec<usize>> = unsettled
         .iter()
         .filter_map(|grp| {
-            let hit =
-                |ci: usize, map: &[bool]| ch.chains[ci].stones.iter().any(|&s| map[g.geo.unpad(s)]);
             if grp.iter().any(|&ci| hit(ci, &seki_held)) {
                 return None;
             }
             let part: Vec<usize> = grp.iter().copied().filter(|&ci| !hit(ci, &dead)).collect();
             let unit = part
                 .first()
-                .and_then(|&ci| ch.chains[ci].stones.first())
-                .and_then(|&s| units.get(unit_of[g.geo.unpad(s)]))?;
+                .and_then(|&ci| unit_index(ci))
+                .and_then(|u| units.get(u))?;
             (unit.method == Method::Playouts
                 && super::GroupDecision::confidence_of(
                     Method::Playouts,
@@ -603,13 +603,12 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
             super::DeadSource::Estimate,
             super::Confidence::Estimated,
         );
-        doomed.retain(|grp| {
-            !grp.iter().any(|&ci| {
-                ch.chains[ci].stones.iter().any(|&s| {
-                    now.status.get(g.geo.unpad(s)) == Some(&Some(super::ChainStatus::Seki))
-                })
-            })
-        });
+        let in_seki: Vec<bool> = now
+            .status
+            .iter()
+            .map(|s| *s == Some(super::ChainStatus::Seki))
+            .collect();
+        doomed.retain(|grp| !grp.iter().any(|&ci| hit(ci, &in_seki)));
     }
     let mut without = dead.clone();
     for &ci in doomed.iter().copied().flatten() {
@@ -626,8 +625,8 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
     for grp in doomed {
         if let Some(unit) = grp
             .first()
-            .and_then(|&ci| ch.chains[ci].stones.first())
-            .and_then(|&s| units.get_mut(unit_of[g.geo.unpad(s)]))
+            .and_then(|&ci| unit_index(ci))
+            .and_then(|u| units.get_mut(u))
         {
             unit.method = Method::OpenBorder;
         }

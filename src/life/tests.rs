@@ -1863,33 +1863,21 @@ fn in_the_opponents_area_of(p: &Position, kept: impl Fn(Color) -> f64) -> Vec<(C
     use super::estimate::{groups, in_the_opponents_area};
     let g = grid(p);
     let ch = crate::board::Chains::of(&g.geo, &g.cells);
-    let shares: Vec<f64> = ch
-        .chains
-        .iter()
-        .map(|c| {
-            kept(if c.color == Cell::Black {
-                Color::Black
-            } else {
-                Color::White
-            })
-        })
-        .collect();
+    let colour = |ci: usize| {
+        ch.chains[ci]
+            .color
+            .color()
+            .unwrap_or_else(|| panic!("a chain is a stone colour"))
+    };
+    let shares: Vec<f64> = (0..ch.chains.len()).map(|ci| kept(colour(ci))).collect();
     let grps = groups(&g, &ch);
     let candidates: Vec<&[usize]> = grps.iter().map(Vec::as_slice).collect();
     let dead = vec![false; p.cells.len()];
     in_the_opponents_area(&g, &ch, &candidates, &shares, &dead)
         .into_iter()
         .map(|grp| {
-            let c = ch.chains[grp[0]].color;
             let size = grp.iter().map(|&ci| ch.chains[ci].stones.len()).sum();
-            (
-                if c == Cell::Black {
-                    Color::Black
-                } else {
-                    Color::White
-                },
-                size,
-            )
+            (colour(grp[0]), size)
         })
         .collect()
 }

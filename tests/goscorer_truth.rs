@@ -372,8 +372,11 @@ fn goscorer_territory_and_seki_maps() {
     }
 
     // Floors just under the measured figures (23 exact maps, 16 more exact but for false
-    // eyes, 4806/5359 points, seki 3983/5357 stones and 26 files, estimate 33), so a
-    // regression fails.
+    // eyes, 4806/5359 points, seki 3983/5357 stones and 26 files), so a regression fails.
+    // The estimate's floor is its measured figure, 30: these diagrams leave most of the
+    // board open, where the estimate judges a chain whose liberties are all open points by
+    // its own share of the playouts (`loose_nakade`'s bare wall on the right edge, kept in
+    // under half of them, is called dead since 27 November 2026; games stopped early gained).
     assert!(
         files_n >= 91,
         "expected goscorer's 91 maps, found {files_n}"
@@ -409,7 +412,7 @@ fn goscorer_territory_and_seki_maps() {
     assert_eq!(only_ours, 0, "stones in seki for us but not for goscorer");
     assert!(seki_exact >= 25, "exact seki maps {seki_exact}/{parsed}");
     assert!(
-        est_exact >= 31,
+        est_exact >= 30,
         "estimate exact dead sets {est_exact}/{parsed}"
     );
 }

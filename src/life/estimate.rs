@@ -51,7 +51,10 @@ const RACE_LOW: f64 = 0.02;
 const RACE_HIGH: f64 = 0.98;
 /// A chain of a living group kept in fewer of the playouts than this is cut off from it
 /// and dies alone (the group's other chains live). At 0.3 a weak but connected chain of a
-/// finished game was taken; 0.2 leaves finished games as they were.
+/// finished game was taken; 0.2 leaves finished games as they were. On a board whose borders
+/// are still open ([`mostly_open`]), for a chain whose liberties all lie in open regions (no
+/// eye or point of its own), the line is the dead/alive line itself: a group joined through
+/// open points is no group there, and such a chain is judged by its own share.
 const TAIL_KEPT: f64 = 0.2;
 /// Share of the first playouts a colour must hold a point in to defend it as its own.
 const HOME_SHARE: f64 = 0.5;
@@ -543,7 +546,19 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
     // A chain its living group's playouts almost never keep is cut off from it (joined only
     // through empty points the opponent holds: an open border of an unfinished game). It
     // dies alone, unless a reading decided it, a ko holds it or its owner, to move, saves it
-    // from atari.
+    // from atari. On a board still mostly open, a chain the playouts lose more often than
+    // not is cut off so (see `TAIL_KEPT`).
+    // On a board still mostly open, the points of its open regions (see `TAIL_KEPT`).
+    let open_points: Option<Vec<bool>> = {
+        let open = open_regions(&g, &dead);
+        mostly_open(&open, n).then(|| {
+            let mut map = vec![false; g.cells.len()];
+            for &p in open.iter().flat_map(|r| &r.points) {
+                map[p] = true;
+            }
+            map
+        })
+    };
     for grp in &unsettled {
         let k = group_kept(&ch, grp, &kept);
         if k < params.dead_below || grp.iter().any(|&ci| hit(ci, &dead)) {
@@ -555,7 +570,15 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
                 .and_then(|u| units.get(u))
                 .is_some_and(|u| u.method == Method::Playouts);
             let saved = c.libs.len() < 2 && shut_in.to_move == Some(c.color);
-            if kept[ci] >= TAIL_KEPT || in_ko[ci] || saved || hit(ci, &seki_held) || !by_playouts {
+            let in_the_open = open_points
+                .as_ref()
+                .is_some_and(|open| c.libs.iter().all(|&l| open[l]));
+            let tail = if in_the_open {
+                params.dead_below
+            } else {
+                TAIL_KEPT
+            };
+            if kept[ci] >= tail || in_ko[ci] || saved || hit(ci, &seki_held) || !by_playouts {
                 continue;
             }
             mark_stones(&g, c, &mut dead);
@@ -686,17 +709,28 @@ pub(super) fn in_the_opponents_area<'a>(
         .collect()
 }
 
-/// Whether the board, the stones `dead` names taken off, looks finished: no open region (empty
-/// points touching living stones of both colours) of [`LARGEST_OPEN_REGION`] points or more,
-/// and such regions a tenth of the board at most (as `analyze` tells an unfinished record).
-fn finished(g: &Grid, dead: &[bool]) -> bool {
-    let open: Vec<usize> = crate::board::regions(&g.geo, &lifted(g, dead))
+/// The open regions (empty points touching living stones of both colours) once the stones
+/// `dead` names are taken off.
+fn open_regions(g: &Grid, dead: &[bool]) -> Vec<crate::board::Region> {
+    crate::board::regions(&g.geo, &lifted(g, dead))
         .into_iter()
         .filter(|r| r.touches == [true, true])
-        .map(|r| r.points.len())
-        .collect();
-    open.iter().all(|&n| n < super::LARGEST_OPEN_REGION)
-        && open.iter().sum::<usize>() * 10 <= dead.len()
+        .collect()
+}
+
+/// Whether the open regions `open` cover more than a tenth of a board of `points` points (as
+/// `analyze` tells an unfinished record): borders nobody closed, not a few dame.
+fn mostly_open(open: &[crate::board::Region], points: usize) -> bool {
+    open.iter().map(|r| r.points.len()).sum::<usize>() * 10 > points
+}
+
+/// Whether the board, the stones `dead` names taken off, looks finished: no open region of
+/// [`LARGEST_OPEN_REGION`] points or more, and not [`mostly_open`].
+fn finished(g: &Grid, dead: &[bool]) -> bool {
+    let open = open_regions(g, dead);
+    open.iter()
+        .all(|r| r.points.len() < super::LARGEST_OPEN_REGION)
+        && !mostly_open(&open, dead.len())
 }
 
 /// The region of `grp` (the points it reaches through empty points, stones of its colour and

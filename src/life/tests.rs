@@ -1970,3 +1970,29 @@ fn two_weak_groups_facing_each_other_are_a_fight_not_a_group_in_the_others_area(
         vec![(Color::White, 14)]
     );
 }
+
+#[test]
+fn on_a_board_still_mostly_open_a_chain_the_playouts_lose_dies_alone() {
+    // A 9x9 game stopped early (cut_positions.py seed 353 on GNU Go's self-play seed 97,
+    // g0095c), White to move: White's A5 and B1 lie in Black's open left side and Black's J8
+    // in White's right; both engines kill all three. Joined to their living groups through
+    // the open points (a group is chains joined through empty points), they were kept with
+    // them: on a board this open each chain is judged by its own share of the playouts.
+    let p = pos(&[
+        "...XOO...",
+        "..X.XO..X",
+        "....XO...",
+        ".....XO..",
+        "O.X.XXO..",
+        ".....O...",
+        "...XXXO..",
+        ".....XO..",
+        ".O..XOO..",
+    ]);
+    for ld in [est(&p), est_moving(&p, Color::White)] {
+        assert_statuses(&ld, &p, &[(0, 4), (1, 8)], ChainStatus::Dead);
+        assert_eq!(status_at(&ld, &p, 8, 1), Some(ChainStatus::Dead));
+        assert_statuses(&ld, &p, &[(4, 0), (6, 3)], ChainStatus::Alive);
+        assert_statuses(&ld, &p, &[(3, 0), (5, 3), (2, 4)], ChainStatus::Alive);
+    }
+}

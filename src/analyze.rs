@@ -211,7 +211,7 @@ fn unsettled(pos: &crate::board::Position, ld: &life::LifeAndDeath) -> Option<St
     let open = open_points(pos, ld);
     let area = pos.cells.len();
     let largest = largest_open_region(pos, ld);
-    if open * 10 > area {
+    if life::mostly_open(open, area) {
         Some(format!(
             "unfinished position: {open} of {area} points belong to nobody and the record does not end with two passes"
         ))

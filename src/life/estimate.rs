@@ -718,10 +718,9 @@ fn open_regions(g: &Grid, dead: &[bool]) -> Vec<crate::board::Region> {
         .collect()
 }
 
-/// Whether the open regions `open` cover more than a tenth of a board of `points` points (as
-/// `analyze` tells an unfinished record): borders nobody closed, not a few dame.
+/// Whether the open regions `open` leave a board of `points` points [`super::mostly_open`].
 fn mostly_open(open: &[crate::board::Region], points: usize) -> bool {
-    open.iter().map(|r| r.points.len()).sum::<usize>() * 10 > points
+    super::mostly_open(open.iter().map(|r| r.points.len()).sum(), points)
 }
 
 /// Whether the board, the stones `dead` names taken off, looks finished: no open region of

@@ -189,6 +189,13 @@ pub const BIG_GROUP_KEPT: f64 = 0.8;
 /// region unfinished; the estimate judges no group by its open border on such a board.
 pub const LARGEST_OPEN_REGION: usize = 10;
 
+/// Whether `open` points belonging to nobody leave a board of `area` points unfinished: more
+/// than a tenth of it is borders nobody closed, not a few dame. `analyze` calls such a record
+/// unfinished; the estimate judges a chain in the open by its own share on such a board.
+pub fn mostly_open(open: usize, area: usize) -> bool {
+    open * 10 > area
+}
+
 /// One group's fate and how it was reached.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct GroupDecision {

@@ -221,12 +221,21 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
     // verdict rests on the position rather than on the sampling noise; clear cases pay nothing.
     // There the player the record leaves to move plays first, as in a game played on (the
     // first playouts take turns at it): a fight that close turns on who moves.
+    // On a board still mostly open, a chain in the open is judged by its own share (see
+    // `TAIL_KEPT`): near the line it earns extra playouts as a group does.
+    let open_chains: Vec<usize> = open_points(&g, &dead).map_or_else(Vec::new, |open| {
+        (0..ch.chains.len())
+            .filter(|&ci| !settled[ci] && in_the_open(&open, &ch.chains[ci]))
+            .collect()
+    });
     let unsure = grps.iter().any(|grp| {
         !grp.iter().any(|&ci| settled[ci]) && {
             let k = group_kept(&ch, grp, &kept);
             (UNSURE_LOW..=UNSURE_HIGH).contains(&k)
         }
-    });
+    }) || open_chains
+        .iter()
+        .any(|&ci| (UNSURE_LOW..=UNSURE_HIGH).contains(&kept[ci]));
     if unsure {
         by_mover = params.to_move.is_some();
         let extra = params.playouts.saturating_mul(EXTRA_FACTOR);
@@ -249,7 +258,9 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
             grps.iter().any(|grp| {
                 !grp.iter().any(|&ci| settled[ci])
                     && near_the_line(group_kept(&ch, grp, kept), params.dead_below, total)
-            })
+            }) || open_chains
+                .iter()
+                .any(|&ci| near_the_line(kept[ci], params.dead_below, total))
         };
         for round in 0..EXTRA_ROUNDS {
             let more = playouts(
@@ -548,17 +559,7 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
     // dies alone, unless a reading decided it, a ko holds it or its owner, to move, saves it
     // from atari. On a board still mostly open, a chain the playouts lose more often than
     // not is cut off so (see `TAIL_KEPT`).
-    // On a board still mostly open, the points of its open regions (see `TAIL_KEPT`).
-    let open_points: Option<Vec<bool>> = {
-        let open = open_regions(&g, &dead);
-        mostly_open(&open, n).then(|| {
-            let mut map = vec![false; g.cells.len()];
-            for &p in open.iter().flat_map(|r| &r.points) {
-                map[p] = true;
-            }
-            map
-        })
-    };
+    let open_now = open_points(&g, &dead);
     for grp in &unsettled {
         let k = group_kept(&ch, grp, &kept);
         if k < params.dead_below || grp.iter().any(|&ci| hit(ci, &dead)) {
@@ -570,10 +571,7 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
                 .and_then(|u| units.get(u))
                 .is_some_and(|u| u.method == Method::Playouts);
             let saved = c.libs.len() < 2 && shut_in.to_move == Some(c.color);
-            let in_the_open = open_points
-                .as_ref()
-                .is_some_and(|open| c.libs.iter().all(|&l| open[l]));
-            let tail = if in_the_open {
+            let tail = if open_now.as_ref().is_some_and(|open| in_the_open(open, c)) {
                 params.dead_below
             } else {
                 TAIL_KEPT
@@ -716,6 +714,25 @@ fn open_regions(g: &Grid, dead: &[bool]) -> Vec<crate::board::Region> {
         .into_iter()
         .filter(|r| r.touches == [true, true])
         .collect()
+}
+
+/// On a board still [`mostly_open`] once the stones `dead` names are taken off, the points of
+/// its open regions (padded indices).
+fn open_points(g: &Grid, dead: &[bool]) -> Option<Vec<bool>> {
+    let open = open_regions(g, dead);
+    mostly_open(&open, dead.len()).then(|| {
+        let mut map = vec![false; g.cells.len()];
+        for &p in open.iter().flat_map(|r| &r.points) {
+            map[p] = true;
+        }
+        map
+    })
+}
+
+/// Whether every liberty of `chain` lies on one of `open`'s points: no eye or point of its
+/// own, only the open regions of an unfinished board.
+fn in_the_open(open: &[bool], chain: &Chain) -> bool {
+    chain.libs.iter().all(|&l| open[l])
 }
 
 /// Whether the open regions `open` leave a board of `points` points [`super::mostly_open`].

@@ -1996,3 +1996,33 @@ fn on_a_board_still_mostly_open_a_chain_the_playouts_lose_dies_alone() {
         assert_statuses(&ld, &p, &[(3, 0), (5, 3), (2, 4)], ChainStatus::Alive);
     }
 }
+
+#[test]
+fn on_a_board_still_mostly_open_a_chain_near_the_line_earns_more_playouts() {
+    // A 13x13 game stopped early (cut_positions.py seed 353 on self-play seed 97, g0073c),
+    // White to move: Black's b2-c2, d3-g3 and g2 lie in White's lower left, their liberties
+    // all open points; both engines kill them. Their living group's share was far from a
+    // coin toss, so no extra playouts ran, and the first ones left these chains near half:
+    // judged by their own share, they now get the rounds a group near the line gets.
+    let p = pos(&[
+        ".............",
+        "...X.......X.",
+        "..OX.X......X",
+        "XXXO...X.XXXO",
+        ".OOXX.....OOO",
+        ".O.OX...XXO..",
+        "..O.OXX.XO...",
+        ".....OOXXOO..",
+        "...O...OO....",
+        ".XO...OO.X...",
+        ".OOXXXXO..O..",
+        "OXX...XO.....",
+        ".O...........",
+    ]);
+    for ld in [est(&p), est_moving(&p, Color::White)] {
+        let dead = [(1, 11), (2, 11), (3, 10), (6, 10), (6, 11)];
+        assert_statuses(&ld, &p, &dead, ChainStatus::Dead);
+        let alive = [(1, 10), (7, 10), (3, 1), (9, 3)];
+        assert_statuses(&ld, &p, &alive, ChainStatus::Alive);
+    }
+}

@@ -217,10 +217,6 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
     // The shares of the first playouts, and whether the extra ones gave the move to one side.
     let first_kept = kept.clone();
     let mut by_mover = false;
-    // Groups whose fate the first playouts left near a coin toss get more playouts, so the
-    // verdict rests on the position rather than on the sampling noise; clear cases pay nothing.
-    // There the player the record leaves to move plays first, as in a game played on (the
-    // first playouts take turns at it): a fight that close turns on who moves.
     // On a board still mostly open, a chain in the open is judged by its own share (see
     // `TAIL_KEPT`): near the line it earns extra playouts as a group does.
     let open_chains: Vec<usize> = open_points(&g, &dead).map_or_else(Vec::new, |open| {
@@ -228,6 +224,10 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
             .filter(|&ci| !settled[ci] && in_the_open(&open, &ch.chains[ci]))
             .collect()
     });
+    // Groups whose fate the first playouts left near a coin toss get more playouts, so the
+    // verdict rests on the position rather than on the sampling noise; clear cases pay nothing.
+    // There the player the record leaves to move plays first, as in a game played on (the
+    // first playouts take turns at it): a fight that close turns on who moves.
     let unsure = grps.iter().any(|grp| {
         !grp.iter().any(|&ci| settled[ci]) && {
             let k = group_kept(&ch, grp, &kept);

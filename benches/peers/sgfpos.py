@@ -178,6 +178,38 @@ def final_position(nodes):
     return w, h, board, caps
 
 
+def miss_kind(board, w, h, points):
+    """What a disagreement over the stones at `points` (SGF points) is: "ko" when each is a
+    lone stone in atari whose capture would be a ko (the liberty's other neighbours all of
+    its colour: the capturing stone could be retaken at once; players leave such a stone on
+    the board, engines take it), "atari" when each stands in a chain in atari (who is to
+    move decides it), else "other"."""
+    kinds = set()
+    for v in points:
+        p = sgf_point(v)
+        if p is None or p not in board:
+            return "other"
+        colour = board[p]
+        seen, stack, libs = {p}, [p], set()
+        while stack:
+            q = stack.pop()
+            for r in neighbours(q, w, h):
+                c = board.get(r)
+                if c is None:
+                    libs.add(r)
+                elif c == colour and r not in seen:
+                    seen.add(r)
+                    stack.append(r)
+        if len(libs) != 1:
+            return "other"
+        lib = next(iter(libs))
+        lone_ko = len(seen) == 1 and all(
+            r == p or board.get(r) == colour for r in neighbours(lib, w, h)
+        )
+        kinds.add("ko" if lone_ko else "atari")
+    return "atari" if "atari" in kinds or not kinds else "ko"
+
+
 def markup_dead(last, board, w, h):
     """Stones under territory of the other colour on the last node: agreed dead."""
     dead = set()

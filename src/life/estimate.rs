@@ -615,22 +615,13 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
         })
         .collect();
     let candidates: Vec<&[usize]> = living_part.iter().map(Vec::as_slice).collect();
-    let mut doomed = in_the_opponents_area(&g, &ch, &candidates, &kept, &dead);
-    // A group the verdict as it stands puts in seki stays: seki is never called dead.
-    if !doomed.is_empty() {
-        let now = super::territory::finish(
-            pos,
-            dead.clone(),
-            super::DeadSource::Estimate,
-            super::Confidence::Estimated,
-        );
-        let in_seki: Vec<bool> = now
-            .status
-            .iter()
-            .map(|s| *s == Some(super::ChainStatus::Seki))
-            .collect();
-        doomed.retain(|grp| !grp.iter().any(|&ci| hit(ci, &in_seki)));
-    }
+    let doomed = out_of_seki(
+        pos,
+        &g,
+        &ch,
+        &dead,
+        in_the_opponents_area(&g, &ch, &candidates, &kept, &dead),
+    );
     let mut without = dead.clone();
     for &ci in doomed.iter().copied().flatten() {
         mark_stones(&g, &ch.chains[ci], &mut without);
@@ -705,6 +696,34 @@ pub(super) fn in_the_opponents_area<'a>(
         })
         .map(|(grp, _)| grp)
         .collect()
+}
+
+/// `doomed` without the groups the verdict as it stands (the stones `dead` names dead)
+/// puts in seki: seki is never called dead.
+pub(super) fn out_of_seki<'a>(
+    pos: &Position,
+    g: &Grid,
+    ch: &Chains,
+    dead: &[bool],
+    mut doomed: Vec<&'a [usize]>,
+) -> Vec<&'a [usize]> {
+    if doomed.is_empty() {
+        return doomed;
+    }
+    let now = super::territory::finish(
+        pos,
+        dead.to_vec(),
+        super::DeadSource::Estimate,
+        super::Confidence::Estimated,
+    );
+    let in_seki = |ci: usize| {
+        ch.chains[ci]
+            .stones
+            .iter()
+            .any(|&s| now.status.get(g.geo.unpad(s)) == Some(&Some(super::ChainStatus::Seki)))
+    };
+    doomed.retain(|grp| !grp.iter().any(|&ci| in_seki(ci)));
+    doomed
 }
 
 /// The open regions (empty points touching living stones of both colours) once the stones

@@ -1946,6 +1946,28 @@ fn a_line_of_dame_between_a_group_and_a_wall_is_no_open_border() {
 }
 
 #[test]
+fn a_group_in_the_opponents_area_that_the_verdict_puts_in_seki_stays() {
+    // White's chain (its wall on the left, column d and the row below) and Black's column b
+    // share their last two liberties, c4 and c3: neither side can fill one, a seki. Were
+    // the open-border rule to find White's chain in Black's area, it would stay all the
+    // same (seki is never called dead); Black's wall on the right, in no seki, would not.
+    let p = pos(&["OX.OX..", "OX.OX..", "OXOOX..", "OOOXX.."]);
+    let g = grid(&p);
+    let ch = crate::board::Chains::of(&g.geo, &g.cells);
+    let at = |x: usize, y: usize| ch.id[g.geo.pad(y * 7 + x)];
+    let (Some(white), Some(wall)) = (at(3, 0), at(4, 0)) else {
+        panic!("stones at d4 and e4")
+    };
+    let dead = vec![false; p.cells.len()];
+    let (white, wall) = ([white], [wall]);
+    let doomed = vec![&white[..], &wall[..]];
+    assert_eq!(
+        super::estimate::out_of_seki(&p, &g, &ch, &dead, doomed),
+        vec![&wall[..]]
+    );
+}
+
+#[test]
 fn two_weak_groups_facing_each_other_are_a_fight_not_a_group_in_the_others_area() {
     // Black's stones in the middle and its wall above, White's and its wall below, both near
     // a coin toss: each group's region runs into points only the other touches, but they

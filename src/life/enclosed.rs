@@ -560,6 +560,48 @@ mod tests {
     use crate::life::tests::{FALSE_SEKI_BESIDE_A_KO_WALL, grid, pos};
 
     #[test]
+    fn a_chain_touching_a_pass_alive_friend_of_the_group_is_still_inside_its_space() {
+        // A generated final position (notches, seed 23, e0242): Black's l12-m13-m12-m11 cuts
+        // into White's ring round h13, k13, k12 and touches White's pass-alive right side
+        // too. Its liberties are all in the ring's space and a pass-alive chain is no way
+        // out, so it lies inside the space, which is read; it is no wall.
+        let top = [
+            "XXXXXXO.O.OXO",
+            "X.X.XXXOO.XXO",
+            "XXXXXXXXOOOXO",
+            "X.X.XXXXXXXOO",
+        ];
+        let rows: Vec<&str> = (0..13)
+            .map(|y| match top.get(y) {
+                Some(r) => *r,
+                None if y % 2 == 0 => "XXXXXXXXXOOOO",
+                None => "X.X.X.X.X.O.O",
+            })
+            .collect();
+        let g = grid(&pos(&rows));
+        let ch = Chains::of(&g.geo, &g.cells);
+        let at = |x: usize, y: usize| g.geo.pad(y * 13 + x);
+        let (settled, _) = super::super::benson::pass_alive_and_enclosures(&g, &ch);
+        let ring: Vec<usize> = [(6, 0), (8, 0), (10, 0)]
+            .iter()
+            .filter_map(|&(x, y)| ch.id[at(x, y)])
+            .collect();
+        let (Some(cut), Some(side)) = (ch.id[at(11, 1)], ch.id[at(12, 0)]) else {
+            panic!("stones at m12 and n13")
+        };
+        assert!(settled[side], "White's right side is pass-alive");
+        let Some(space) = space_of(&g, &ch, &ring, &|ci| settled[ci]) else {
+            panic!("the ring has a space")
+        };
+        assert!(space.inside.contains(&cut) && !space.walls.contains(&cut));
+        // Counted as any other White chain, the side would be a way out: a wall then.
+        let Some(space) = space_of(&g, &ch, &ring, &|_| false) else {
+            panic!("the ring has a space")
+        };
+        assert!(space.walls.contains(&cut));
+    }
+
+    #[test]
     fn a_stone_with_an_eye_behind_it_that_opens_on_the_wall_is_a_wall() {
         // g3 touches only White's group (row 2, column b, the ring around c3-e3), but its
         // liberty g4 opens on Black's wall (f4, row 5): g3 is part of that wall, not a stone

@@ -100,6 +100,9 @@ pub(super) fn playouts(
     own
 }
 
+/// Own chains in atari a capture's stake counts at most (they are seldom more than two).
+const OWN_ATARI: usize = 4;
+
 /// One cell of kind `v` in [`PlayoutBoard`]'s neighbour counts.
 #[inline]
 fn kind(v: Cell) -> u32 {
@@ -618,8 +621,10 @@ impl PlayoutBoard {
         if let Some(p) = self.rescue(c, last) {
             return Some(p);
         }
-        let (mut cap, mut cap_size, mut cap_h) = (0usize, 0u32, 0usize);
         let (mut save, mut save_size, mut save_h) = (0usize, 0u32, 0usize);
+        // Own chains in atari (the first few): a capture beside one of them frees it.
+        let mut own_atari = [(usize::MAX, 0u32); OWN_ATARI];
+        let mut n_own = 0;
         let mut i = 0;
         while i < self.atari.len() {
             let s = self.atari[i] as usize;
@@ -630,15 +635,15 @@ impl PlayoutBoard {
                 continue;
             }
             i += 1;
-            let size = self.board.size(h);
             if v == opp {
-                let l = self.board.libs.atari_lib(h);
-                if size > cap_size && self.liberties_after(l, c).is_some() {
-                    cap = l;
-                    cap_size = size;
-                    cap_h = h;
-                }
-            } else if size > save_size
+                continue;
+            }
+            let size = self.board.size(h);
+            if n_own < OWN_ATARI && !own_atari[..n_own].iter().any(|&(o, _)| o == h) {
+                own_atari[n_own] = (h, size);
+                n_own += 1;
+            }
+            if size > save_size
                 && let Some(l) = self.can_extend(h, c)
             {
                 save = l;
@@ -646,9 +651,36 @@ impl PlayoutBoard {
                 save_h = h;
             }
         }
+        // The capture with the biggest stake: the stones taken and the own stones in atari
+        // beside them that the capture frees (two chains in atari on one liberty: whoever
+        // moves takes the other's, not a bigger chain elsewhere).
+        // Equal stakes go to the bigger capture.
+        let (mut cap, mut cap_stake, mut cap_h) = (0usize, (0u32, 0u32), 0usize);
+        for &s in &self.atari {
+            let s = s as usize;
+            if self.board.cells[s] != opp {
+                continue;
+            }
+            let h = self.board.head(s);
+            let size = self.board.size(h);
+            let freed: u32 = own_atari[..n_own]
+                .iter()
+                .filter(|&&(o, _)| self.touches(h, o))
+                .map(|&(_, size)| size)
+                .sum();
+            let stake = (size + freed, size);
+            if stake > cap_stake {
+                let l = self.board.libs.atari_lib(h);
+                if self.liberties_after(l, c).is_some() {
+                    cap = l;
+                    cap_stake = stake;
+                    cap_h = h;
+                }
+            }
+        }
         // The bigger stake first: saving a big chain beats taking a small one.
         // ... unless the capture itself frees the chain in atari (a won capturing race).
-        if cap != 0 && (cap_size >= save_size || self.touches(cap_h, save_h)) {
+        if cap != 0 && (cap_stake.0 >= save_size || self.touches(cap_h, save_h)) {
             return Some(cap);
         }
         if save != 0 {
@@ -699,6 +731,27 @@ mod tests {
     use super::*;
     use crate::life::tests::{grid, pos};
     use std::collections::BTreeSet;
+
+    #[test]
+    fn of_two_chains_in_atari_on_one_liberty_the_player_to_move_takes_the_other() {
+        // Black's B1 and White's A2-B2 share their one liberty A1: White, to move, takes B1
+        // there and frees A2-B2 and B0, rather than Black's C0 (as big, found first), after
+        // which Black takes A2-B2 and the race is thrown away (cut 97's g0034c).
+        let p = pos(&[
+            ".OX....", //
+            ".XOO...", //
+            "OOX....", //
+            "XXX....", //
+            ".......", //
+            ".......", //
+            ".......", //
+        ]);
+        let g = grid(&p);
+        let mut b = PlayoutBoard::new(&g.geo, &g.cells);
+        let mut rng = Rng::seeded(1);
+        let a1 = g.geo.pad(7);
+        assert_eq!(b.choose(Cell::White, 0, &[], &mut rng), Some(a1));
+    }
 
     #[test]
     fn liberty_sums_say_atari_exactly_on_the_largest_board() {

@@ -62,7 +62,7 @@ fn est_moving(p: &Position, c: Color) -> LifeAndDeath {
 /// A 13x13 position of the generators (`enclosed_positions.py`, `notch_positions.py`): `top`
 /// rows, then the finished area below them that every such board shares, Black's wall with
 /// one-point eyes on the left and White's on the right (full rows even, eye rows odd).
-fn generated_13(top: &[&str]) -> Position {
+pub(crate) fn generated_13(top: &[&str]) -> Position {
     let rows: Vec<&str> = (0..13)
         .map(|y| match top.get(y) {
             Some(r) => *r,

@@ -245,7 +245,7 @@ pub(super) fn read(
 
 /// True when the opposing chains inside `grp`'s space, once they take it, are left with
 /// nothing but the eye space its stones leave, and that is dead or killable (see
-/// [`shape`](super::shape)): the space has no wall, every empty point of it is a liberty of
+/// [`shape`]): the space has no wall, every empty point of it is a liberty of
 /// the group (the capture fills them), and the group's stones stand in a one-eye or killing
 /// shape. (The chains inside have every liberty in the space and touch nothing of the
 /// group's colour but the group and settled chains: [`space_of`] took them in so.)

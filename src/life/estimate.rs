@@ -52,7 +52,7 @@ const RACE_HIGH: f64 = 0.98;
 /// A chain of a living group kept in fewer of the playouts than this is cut off from it
 /// and dies alone (the group's other chains live). At 0.3 a weak but connected chain of a
 /// finished game was taken; 0.2 leaves finished games as they were. On a board whose borders
-/// are still open ([`mostly_open`]), for a chain whose liberties all lie in open regions (no
+/// are still open ([`regions_mostly_open`]), for a chain whose liberties all lie in open regions (no
 /// eye or point of its own), the line is the dead/alive line itself: a group joined through
 /// open points is no group there, and such a chain is judged by its own share.
 const TAIL_KEPT: f64 = 0.2;
@@ -735,11 +735,11 @@ fn open_regions(g: &Grid, dead: &[bool]) -> Vec<crate::board::Region> {
         .collect()
 }
 
-/// On a board still [`mostly_open`] once the stones `dead` names are taken off, the points of
+/// On a board still [`regions_mostly_open`] once the stones `dead` names are taken off, the points of
 /// its open regions (padded indices).
 fn open_points(g: &Grid, dead: &[bool]) -> Option<Vec<bool>> {
     let open = open_regions(g, dead);
-    mostly_open(&open, dead.len()).then(|| {
+    regions_mostly_open(&open, dead.len()).then(|| {
         let mut map = vec![false; g.cells.len()];
         for &p in open.iter().flat_map(|r| &r.points) {
             map[p] = true;
@@ -755,17 +755,17 @@ fn in_the_open(open: &[bool], chain: &Chain) -> bool {
 }
 
 /// Whether the open regions `open` leave a board of `points` points [`super::mostly_open`].
-fn mostly_open(open: &[crate::board::Region], points: usize) -> bool {
+fn regions_mostly_open(open: &[crate::board::Region], points: usize) -> bool {
     super::mostly_open(open.iter().map(|r| r.points.len()).sum(), points)
 }
 
 /// Whether the board, the stones `dead` names taken off, looks finished: no open region of
-/// [`LARGEST_OPEN_REGION`] points or more, and not [`mostly_open`].
+/// [`super::LARGEST_OPEN_REGION`] points or more, and not [`regions_mostly_open`].
 fn finished(g: &Grid, dead: &[bool]) -> bool {
     let open = open_regions(g, dead);
     open.iter()
         .all(|r| r.points.len() < super::LARGEST_OPEN_REGION)
-        && !mostly_open(&open, dead.len())
+        && !regions_mostly_open(&open, dead.len())
 }
 
 /// The region of `grp` (the points it reaches through empty points, stones of its colour and

@@ -164,27 +164,10 @@ pub struct ShowArgs {
     /// Colours in the terminal.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
-    /// How dead stones are decided (as for analyze, gtp:COMMAND included).
-    #[arg(long, default_value = "auto", value_parser = parse_dead_stones)]
-    pub dead_stones: DeadStones,
-    /// Ask this GTP engine (gtp:COMMAND) about the position when the estimate flags it (as
-    /// for analyze).
-    #[arg(long, value_name = "gtp:COMMAND", value_parser = parse_oracle)]
-    pub oracle: Option<String>,
     #[command(flatten)]
-    pub engine_timeout: EngineTimeout,
-    /// Seed of the estimate's playouts (as for analyze).
-    #[arg(long, value_name = "N")]
-    pub seed: Option<u64>,
-    /// Ko rule for the replay.
-    #[arg(long, value_parser = ChoiceParser::<KoRule>::new(), default_value_t = KoRule::Positional)]
-    pub ko: KoRule,
-    /// Largest SGF file (or standard input) read, in bytes.
-    #[arg(long, default_value_t = 64 << 20)]
-    pub max_file_bytes: u64,
-    /// Largest archive entry read, in bytes.
-    #[arg(long, default_value_t = 16 << 20)]
-    pub max_entry_bytes: u64,
+    pub game_options: GameArgs,
+    #[command(flatten)]
+    pub limits: LimitArgs,
 }
 
 impl ShowArgs {
@@ -192,14 +175,6 @@ impl ShowArgs {
     /// passed as it is on disk) become `\xHH` escapes, which the lookup undoes.
     pub fn name(&self) -> String {
         echelle::input::name_of_bytes(self.game.as_os_str().as_encoded_bytes())
-    }
-
-    /// The size limits of the reading.
-    pub fn limits(&self) -> echelle::input::Limits {
-        echelle::input::Limits {
-            max_file_bytes: self.max_file_bytes,
-            max_entry_bytes: self.max_entry_bytes,
-        }
     }
 }
 
@@ -271,25 +246,31 @@ pub struct AccuracyArgs {
     pub timing_runs: u32,
 }
 
-/// Options shared by every subcommand that reads records.
+/// Size limits of the reading, shared by `show` and every subcommand that reads records.
 #[derive(Args)]
-pub struct InputArgs {
-    /// Files, directories, .zip/.tar/.tar.gz archives, or `-` for standard input (at
-    /// least one, but for `rate --ladder`: the list alone is written back).
-    pub paths: Vec<PathBuf>,
-    /// Worker threads (default: one per core).
-    #[arg(long, short = 'j')]
-    pub threads: Option<usize>,
-    /// Largest SGF file read from disk, in bytes.
+pub struct LimitArgs {
+    /// Largest SGF file (or standard input) read, in bytes.
     #[arg(long, default_value_t = 64 << 20)]
     pub max_file_bytes: u64,
     /// Largest archive entry read, in bytes.
     #[arg(long, default_value_t = 16 << 20)]
     pub max_entry_bytes: u64,
-    /// Most nodes accepted in one file (deep trees are rejected, not crashed on); the parser
-    /// keeps the whole tree, ~750 bytes a node, so 1,000,000 nodes cost ~750 MB.
-    #[arg(long, default_value_t = 100_000)]
-    pub max_nodes: usize,
+}
+
+impl LimitArgs {
+    /// The library's limits.
+    pub fn limits(&self) -> echelle::input::Limits {
+        echelle::input::Limits {
+            max_file_bytes: self.max_file_bytes,
+            max_entry_bytes: self.max_entry_bytes,
+        }
+    }
+}
+
+/// How a game is replayed and its dead stones decided, shared by `show` and every subcommand
+/// that reads records.
+#[derive(Args)]
+pub struct GameArgs {
     /// Ko rule for replays (French rules: positional superko).
     #[arg(long, value_parser = ChoiceParser::<KoRule>::new(), default_value_t = KoRule::Positional)]
     pub ko: KoRule,
@@ -300,7 +281,7 @@ pub struct InputArgs {
     pub dead_stones: DeadStones,
     /// Ask this GTP engine (gtp:COMMAND, e.g. "gtp:gnugo --mode gtp") only about the
     /// positions the estimate flags (a seki, an uncertain group): its dead stones replace the
-    /// estimate's there; the summary counts the positions sent.
+    /// estimate's there; a batch's summary counts the positions sent.
     #[arg(long, value_name = "gtp:COMMAND", value_parser = parse_oracle)]
     pub oracle: Option<String>,
     #[command(flatten)]
@@ -309,6 +290,39 @@ pub struct InputArgs {
     /// shows which answers rest on sampling luck.
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
+}
+
+impl GameArgs {
+    /// Sets in `o` the rules and the dead-stone options these flags ask for.
+    pub fn apply(&self, o: &mut echelle::analyze::AnalyzeOptions) {
+        o.dead_stones = self.dead_stones.clone();
+        o.oracle = self.oracle.clone();
+        o.engine_timeout = Some(self.engine_timeout.duration());
+        o.seed = self.seed;
+        o.rules = Rules {
+            ko: self.ko,
+            ..Rules::french()
+        };
+    }
+}
+
+/// Options shared by every subcommand that reads records.
+#[derive(Args)]
+pub struct InputArgs {
+    /// Files, directories, .zip/.tar/.tar.gz archives, or `-` for standard input (at
+    /// least one, but for `rate --ladder`: the list alone is written back).
+    pub paths: Vec<PathBuf>,
+    /// Worker threads (default: one per core).
+    #[arg(long, short = 'j')]
+    pub threads: Option<usize>,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+    /// Most nodes accepted in one file (deep trees are rejected, not crashed on); the parser
+    /// keeps the whole tree, ~750 bytes a node, so 1,000,000 nodes cost ~750 MB.
+    #[arg(long, default_value_t = 100_000)]
+    pub max_nodes: usize,
+    #[command(flatten)]
+    pub game: GameArgs,
     /// Never show a progress bar.
     #[arg(long)]
     pub no_progress: bool,
@@ -557,17 +571,9 @@ impl InputArgs {
             progress: !self.no_progress,
             ..BatchOptions::default()
         };
-        o.limits.max_file_bytes = self.max_file_bytes;
-        o.limits.max_entry_bytes = self.max_entry_bytes;
+        o.limits = self.limits.limits();
         o.parse.max_nodes = self.max_nodes;
-        o.analyze.dead_stones = self.dead_stones.clone();
-        o.analyze.oracle = self.oracle.clone();
-        o.analyze.engine_timeout = Some(self.engine_timeout.duration());
-        o.analyze.seed = self.seed;
-        o.analyze.rules = Rules {
-            ko: self.ko,
-            ..Rules::french()
-        };
+        self.game.apply(&mut o.analyze);
         o
     }
 }

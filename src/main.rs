@@ -4,13 +4,12 @@ mod cli;
 
 use clap::Parser;
 use cli::{
-    AccuracyArgs, AnalyzeArgs, Cli, ColorChoice, Command, RateArgs, ReportArgs, ResultsArgs,
-    ShowArgs,
+    AccuracyArgs, AnalyzeArgs, Cli, ColorChoice, Command, GameArgs, RateArgs, ReportArgs,
+    ResultsArgs, ShowArgs,
 };
 use echelle::batch::{self, RecordFormat};
 use echelle::life::DeadStones;
 use echelle::rating::{self, Collected, Destination, OutputRequest, Reading};
-use echelle::rules::Rules;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -27,6 +26,12 @@ fn check_engine(dead_stones: &DeadStones) -> Result<(), String> {
         echelle::gtp::check(cmd).map_err(|e| e.to_string())?;
     }
     Ok(())
+}
+
+/// The dead-stone flags' engines, checked before any file is read.
+fn check_game(game: &GameArgs) -> Result<(), String> {
+    check_oracle(&game.dead_stones, game.oracle.as_deref())?;
+    check_engine(&game.dead_stones)
 }
 
 /// Checks the oracle as [`check_engine`] checks an engine: it starts, and it is not asked
@@ -90,8 +95,7 @@ fn analyze(args: &AnalyzeArgs) -> Result<ExitCode, String> {
             return Err("Parquet output is binary: give it a file with -o FILE".into());
         }
     }
-    check_oracle(&args.input.dead_stones, args.input.oracle.as_deref())?;
-    check_engine(&args.input.dead_stones)?;
+    check_game(&args.input.game)?;
     let mut opts = args.input.batch_options();
     opts.only = args.only;
     opts.stop = stop_on_signals();
@@ -149,8 +153,7 @@ fn write_text(p: &PathBuf, text: impl AsRef<[u8]>) -> Result<(), String> {
 }
 
 fn rate(args: &RateArgs) -> Result<ExitCode, String> {
-    check_oracle(&args.input.dead_stones, args.input.oracle.as_deref())?;
-    check_engine(&args.input.dead_stones)?;
+    check_game(&args.input.game)?;
     let mut opts = args.input.batch_options();
     opts.json = false;
     opts.analyze.rating_inputs = true;
@@ -214,8 +217,7 @@ fn rate(args: &RateArgs) -> Result<ExitCode, String> {
 /// `results`: a tournament's results file from its records, or `--check` of one against them.
 fn results(args: &ResultsArgs) -> Result<ExitCode, String> {
     use echelle::federation::{ResultsFormat, check, table, tournament};
-    check_oracle(&args.input.dead_stones, args.input.oracle.as_deref())?;
-    check_engine(&args.input.dead_stones)?;
+    check_game(&args.input.game)?;
     let mut opts = args.input.batch_options();
     opts.stop = stop_on_signals();
     let Some((games, failures)) =
@@ -310,20 +312,11 @@ fn show(args: &ShowArgs) -> Result<(), String> {
     let spec = args.name();
     let (name, index) = echelle::analyze::split_game_ref(&spec).map_err(|e| e.to_string())?;
     // The name as analyze wrote it: archive entries, standard input, escaped bytes.
-    let bytes = echelle::input::read_named(name, &args.limits()).map_err(|e| e.to_string())?;
-    check_oracle(&args.dead_stones, args.oracle.as_deref())?;
-    check_engine(&args.dead_stones)?;
-    let opts = AnalyzeOptions {
-        rules: Rules {
-            ko: args.ko,
-            ..Rules::french()
-        },
-        dead_stones: args.dead_stones.clone(),
-        oracle: args.oracle.clone(),
-        engine_timeout: Some(args.engine_timeout.duration()),
-        seed: args.seed,
-        ..AnalyzeOptions::default()
-    };
+    let bytes =
+        echelle::input::read_named(name, &args.limits.limits()).map_err(|e| e.to_string())?;
+    check_game(&args.game_options)?;
+    let mut opts = AnalyzeOptions::default();
+    args.game_options.apply(&mut opts);
     let pic = echelle::analyze::picture(name, bytes, index, &opts).map_err(|e| e.to_string())?;
     if pic.games > 1 && name.len() == spec.len() {
         eprintln!(
@@ -346,8 +339,7 @@ fn show(args: &ShowArgs) -> Result<(), String> {
 
 fn report(args: &ReportArgs) -> Result<ExitCode, String> {
     use echelle::report::{self, ReportError, ReportOptions};
-    check_oracle(&args.input.dead_stones, args.input.oracle.as_deref())?;
-    check_engine(&args.input.dead_stones)?;
+    check_game(&args.input.game)?;
     let mut batch = args.input.batch_options();
     batch.stop = stop_on_signals();
     let opts = ReportOptions {

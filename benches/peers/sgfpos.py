@@ -116,19 +116,19 @@ def neighbours(p, w, h):
 
 
 def chain(board, p, w, h):
-    """The chain at p and whether it has a liberty."""
+    """The chain at p and its liberties."""
     colour = board[p]
-    seen, stack, free = {p}, [p], False
+    seen, stack, libs = {p}, [p], set()
     while stack:
         q = stack.pop()
         for r in neighbours(q, w, h):
             c = board.get(r)
             if c is None:
-                free = True
+                libs.add(r)
             elif c == colour and r not in seen:
                 seen.add(r)
                 stack.append(r)
-    return seen, free
+    return seen, libs
 
 
 def play(board, p, colour, w, h):
@@ -137,13 +137,13 @@ def play(board, p, colour, w, h):
     taken = 0
     for r in neighbours(p, w, h):
         if board.get(r) == -colour:
-            stones, free = chain(board, r, w, h)
-            if not free:
+            stones, libs = chain(board, r, w, h)
+            if not libs:
                 for s in stones:
                     del board[s]
                 taken += len(stones)
-    stones, free = chain(board, p, w, h)
-    if not free:
+    stones, libs = chain(board, p, w, h)
+    if not libs:
         for s in stones:
             del board[s]
     return taken
@@ -190,16 +190,7 @@ def miss_kind(board, w, h, points):
         if p is None or p not in board:
             return "other"
         colour = board[p]
-        seen, stack, libs = {p}, [p], set()
-        while stack:
-            q = stack.pop()
-            for r in neighbours(q, w, h):
-                c = board.get(r)
-                if c is None:
-                    libs.add(r)
-                elif c == colour and r not in seen:
-                    seen.add(r)
-                    stack.append(r)
+        seen, libs = chain(board, p, w, h)
         if len(libs) != 1:
             return "other"
         lib = next(iter(libs))

@@ -373,10 +373,13 @@ fn goscorer_territory_and_seki_maps() {
 
     // Floors just under the measured figures (23 exact maps, 16 more exact but for false
     // eyes, 4806/5359 points, seki 3983/5357 stones and 26 files), so a regression fails.
-    // The estimate's floor is its measured figure, 30: these diagrams leave most of the
+    // The estimate's floor is its measured figure, 29: these diagrams leave most of the
     // board open, where the estimate judges a chain whose liberties are all open points by
     // its own share of the playouts (`loose_nakade`'s bare wall on the right edge, kept in
     // under half of them, is called dead since 27 November 2026; games stopped early gained).
+    // Groups near a coin toss abound there: with two rounds of extra playouts instead of five
+    // (28 November 2026) the default seed gives 29 instead of 30, seeds 1-7 29.3 instead of
+    // 28.9 on average.
     assert!(
         files_n >= 91,
         "expected goscorer's 91 maps, found {files_n}"
@@ -412,7 +415,7 @@ fn goscorer_territory_and_seki_maps() {
     assert_eq!(only_ours, 0, "stones in seki for us but not for goscorer");
     assert!(seki_exact >= 25, "exact seki maps {seki_exact}/{parsed}");
     assert!(
-        est_exact >= 30,
+        est_exact >= 29,
         "estimate exact dead sets {est_exact}/{parsed}"
     );
 }

@@ -32,8 +32,8 @@ const EXTRA_FACTOR: u32 = 1;
 /// side of the dead/alive line ([`near_the_line`]). Over seeds 1-7 (FINDINGS, 27 November,
 /// seventh session) five rounds rather than one gave 294.9 rather than 293.6 of the 318
 /// markup positions and 5,339 rather than 5,334 of 5,457 judged ones. Two rather than five
-/// (FINDINGS, eleventh session) give the same counts over seeds 1-7 on the markup sets and
-/// 3,131 judged positions, and take 7 % off KGS January's mean time and a third off its
+/// (FINDINGS, eleventh session) give as many right over seeds 1-7 on the markup sets and
+/// 2,467 judged positions, and take 7 % off KGS January's mean time and a third off its
 /// slowest position: the last rounds went to groups that stay near the line.
 const EXTRA_ROUNDS: u32 = 2;
 /// See [`EXTRA_ROUNDS`].

@@ -13,14 +13,21 @@ the chain to capture. The attacker (the other colour) moves first unless --defen
 and may not pass; the defender may. A move may not recreate the position before the
 opponent's last move (a basic ko). Prints, for each depth in DEPTHS (comma-separated plies,
 default 10,20,30,40), whether the attacker captures the chain within it; --pv then prints
-a shortest kill against the defender's longest resistance. Stdlib only. Example (enclosed
-139, s0073, Black to move: Black kills by a sacrifice that leaves White a bulky five):
+a shortest kill against the defender's longest resistance. Stdlib only, with sgfpos.py's
+board (captures, suicide). Example (enclosed 139, s0073, Black to move: Black kills by a
+sacrifice that leaves White a bulky five):
 
     python3 benches/peers/local_capture.py ".OOOX/.x.OX/OxxOX/OOOOX/XXXXX" 1,0 --pv
 """
 
 import functools
+import os
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import sgfpos  # noqa: E402
+
+COLOUR = {"x": 1, "X": 1, "o": -1, "O": -1}
 
 
 def main():
@@ -35,50 +42,30 @@ def main():
     target = tuple(int(v) for v in args[1].split(","))
     depths = [int(d) for d in (args[2] if len(args) > 2 else "10,20,30,40").split(",")]
     points = [(x, y) for y in range(h) for x in range(w)]
-    start = tuple({"x": "X", "o": "O", ".": " "}.get(rows[y][x], rows[y][x]) for x, y in points)
+    # A position: each point's colour (1 Black, -1 White, 0 empty), in `points` order.
+    start = tuple(COLOUR.get(rows[y][x], 0) for x, y in points)
     area = [i for i, (x, y) in enumerate(points) if rows[y][x] in ".xo"]
-    index = {p: i for i, p in enumerate(points)}
-    near = [
-        [index[(x + dx, y + dy)] for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
-         if (x + dx, y + dy) in index]
-        for x, y in points
-    ]
-    t = index[target]
+    if target not in points:
+        sys.exit("local_capture.py: the target point is off the diagram")
+    t = points.index(target)
     defender = start[t]
-    if defender not in "XO":
+    if defender == 0:
         sys.exit("local_capture.py: no stone at the target point")
-    attacker = "O" if defender == "X" else "X"
+    attacker = -defender
 
-    def chain(b, p):
-        seen, stack, libs = {p}, [p], False
-        while stack:
-            q = stack.pop()
-            for r in near[q]:
-                if b[r] == " ":
-                    libs = True
-                elif b[r] == b[p] and r not in seen:
-                    seen.add(r)
-                    stack.append(r)
-        return seen, libs
-
-    def play(b, p, c):
-        """The position after `c` plays at `p`, or None when that is suicide."""
-        b = list(b)
-        b[p] = c
-        for r in near[p]:
-            if b[r] not in (c, " "):
-                stones, libs = chain(b, r)
-                if not libs:
-                    for q in stones:
-                        b[q] = " "
-        return tuple(b) if chain(b, p)[1] else None
+    def play(b, i, c):
+        """The position after `c` plays at point `i` (sgfpos's rules), or None when that is
+        suicide."""
+        board = {p: v for p, v in zip(points, b) if v}
+        sgfpos.play(board, points[i], c, w, h)
+        return tuple(board.get(p, 0) for p in points) if points[i] in board else None
 
     def moves(b, prev, c):
-        for p in area:
-            if b[p] == " ":
-                after = play(b, p, c)
+        for i in area:
+            if b[i] == 0:
+                after = play(b, i, c)
                 if after is not None and after != prev:
-                    yield p, after
+                    yield i, after
 
     @functools.lru_cache(maxsize=None)
     def kills(b, prev, mover, depth):
@@ -120,7 +107,8 @@ def main():
             break
         pick = min(scored, key=lambda s: s[0]) if mover == attacker else max(scored, key=lambda s: s[0])
         _, p, b, prev = pick
-        line.append(f"{mover}:{'pass' if p is None else name(p)}")
+        colour = "X" if mover == 1 else "O"
+        line.append(f"{colour}:{'pass' if p is None else name(p)}")
         mover = other
     print("line (columns a.., rows 1.. from the top):", " ".join(line))
 

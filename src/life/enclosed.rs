@@ -557,7 +557,7 @@ pub(super) fn reach(g: &Grid, from: &[usize], known: &[usize], room: usize) -> O
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::life::tests::{FALSE_SEKI_BESIDE_A_KO_WALL, generated_13, grid, pos};
+    use crate::life::tests::{FALSE_SEKI_BESIDE_A_KO_WALL, NOTCH_E0242, generated_13, grid, pos};
 
     #[test]
     fn a_chain_touching_a_pass_alive_friend_of_the_group_is_still_inside_its_space() {
@@ -565,12 +565,7 @@ mod tests {
         // into White's ring round h13, k13, k12 and touches White's pass-alive right side
         // too. Its liberties are all in the ring's space and a pass-alive chain is no way
         // out, so it lies inside the space, which is read; it is no wall.
-        let g = grid(&generated_13(&[
-            "XXXXXXO.O.OXO",
-            "X.X.XXXOO.XXO",
-            "XXXXXXXXOOOXO",
-            "X.X.XXXXXXXOO",
-        ]));
+        let g = grid(&generated_13(&NOTCH_E0242));
         let ch = Chains::of(&g.geo, &g.cells);
         let at = |x: usize, y: usize| g.geo.pad(y * 13 + x);
         let (settled, _) = super::super::benson::pass_alive_and_enclosures(&g, &ch);

@@ -54,9 +54,9 @@ const RACE_HIGH: f64 = 0.98;
 /// A chain of a living group kept in fewer of the playouts than this is cut off from it
 /// and dies alone (the group's other chains live). At 0.3 a weak but connected chain of a
 /// finished game was taken; 0.2 leaves finished games as they were. On a board whose borders
-/// are still open ([`regions_mostly_open`]), for a chain whose liberties all lie in open regions (no
-/// eye or point of its own), the line is the dead/alive line itself: a group joined through
-/// open points is no group there, and such a chain is judged by its own share.
+/// are still open ([`regions_mostly_open`]), for a chain whose liberties all lie in open
+/// regions (no eye or point of its own), the line is the dead/alive line itself: a group
+/// joined through open points is no group there, and such a chain is judged by its own share.
 const TAIL_KEPT: f64 = 0.2;
 /// Share of the first playouts a colour must hold a point in to defend it as its own.
 const HOME_SHARE: f64 = 0.5;
@@ -737,8 +737,8 @@ fn open_regions(g: &Grid, dead: &[bool]) -> Vec<crate::board::Region> {
         .collect()
 }
 
-/// On a board still [`regions_mostly_open`] once the stones `dead` names are taken off, the points of
-/// its open regions (padded indices).
+/// On a board still [`regions_mostly_open`] once the stones `dead` names are taken off, the
+/// points of its open regions (padded indices).
 fn open_points(g: &Grid, dead: &[bool]) -> Option<Vec<bool>> {
     let open = open_regions(g, dead);
     regions_mostly_open(&open, dead.len()).then(|| {

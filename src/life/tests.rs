@@ -1339,6 +1339,15 @@ fn two_stones_in_atari_taken_together_are_no_ko() {
     assert_eq!(status_at(&ld, &p, 4, 5), Some(ChainStatus::Alive));
 }
 
+/// Notch seed 23's e0242, the top rows of a [`generated_13`] board: Black's l12-m13-m12-m11
+/// cuts into White's ring round h13, k13, k12 and touches White's pass-alive right side.
+pub(crate) const NOTCH_E0242: [&str; 4] = [
+    "XXXXXXO.O.OXO",
+    "X.X.XXXOO.XXO",
+    "XXXXXXXXOOOXO",
+    "X.X.XXXXXXXOO",
+];
+
 #[test]
 fn stones_inside_a_space_may_also_touch_a_pass_alive_friend_of_the_group() {
     // A generated final position (notches, seed 23, e0242), Black to move: Black's
@@ -1350,12 +1359,7 @@ fn stones_inside_a_space_may_also_touch_a_pass_alive_friend_of_the_group() {
     // KataGo say. Before, a chain touching any other White stone was a wall, and nothing
     // was read; since the playouts take first the capture that frees a chain in atari,
     // they find it too (the reading then has nothing to overrule).
-    let p = generated_13(&[
-        "XXXXXXO.O.OXO",
-        "X.X.XXXOO.XXO",
-        "XXXXXXXXOOOXO",
-        "X.X.XXXXXXXOO",
-    ]);
+    let p = generated_13(&NOTCH_E0242);
     let ld = est_moving(&p, Color::Black);
     assert_eq!(status_at(&ld, &p, 7, 1), Some(ChainStatus::Dead));
     assert_eq!(status_at(&ld, &p, 11, 1), Some(ChainStatus::Alive));

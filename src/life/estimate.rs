@@ -447,12 +447,16 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
     let racer = |ci: usize| !settled[ci] && !read_already[ci];
     let doubtful = |ci: usize| (RACE_LOW..=RACE_HIGH).contains(&kept[ci]);
     let wall_alive = |ci: usize| shut_in.safe_wall(&dead, ci);
+    let alive = |ci: usize| !hit(ci, &dead);
     let races = race::read(
         &g,
         &ch,
         &racer,
         &doubtful,
-        &wall_alive,
+        race::Walls {
+            safe: &wall_alive,
+            alive: &alive,
+        },
         shut_in.to_move,
         &mut nodes,
     );

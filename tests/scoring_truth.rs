@@ -120,14 +120,21 @@ fn kgs_and_gnugo_markup_games_hold_their_accuracy() {
     // The players' convention is to mark such chains dead (measured 510 against 7).
     assert!(kgs.capturable_marked_dead > 400 && kgs.capturable_left_alive < 20);
     // Groups near a coin toss (and big groups the playouts keep in under 80 %) are flagged:
-    // few positions, and the flag finds a real miss (measured 23 positions, 18 before the
-    // big-group rule; 1 of the 2 remaining misses).
+    // few positions (measured 20; 23 with 32 playouts, 18 before the big-group rule), and
+    // every remaining miss is flagged but one: the unfinished 2017-01-31-2, whose markup is
+    // no verdict (with 32 playouts the other, 2017-01-15-17, was in an unsure group; with
+    // 24 the estimate matches it).
     assert!(
         (1..=25).contains(&kgs.unsure_positions),
         "{} positions with unsure groups",
         kgs.unsure_positions
     );
-    assert!(kgs.misses_flagged_unsure >= 1);
+    assert!(
+        kgs.games - kgs.exact_with_atari_dead <= 1 + kgs.misses_flagged_unsure,
+        "{} misses, {} flagged",
+        kgs.games - kgs.exact_with_atari_dead,
+        kgs.misses_flagged_unsure
+    );
     assert!(
         kgs.exact_with_atari_dead >= 150,
         "exact with capturable chains dead {}/155",
@@ -234,18 +241,24 @@ fn uncertain_groups(path: std::path::PathBuf) -> Vec<(String, String, String, us
 }
 
 #[test]
-fn a_group_inside_the_opponents_area_dies_by_its_open_border() {
+fn a_group_inside_the_opponents_area_dies_and_is_flagged() {
     let Some(corpus) = common::corpus() else {
         return;
     };
     let games = corpus.join("gnugo-regression/regression/games");
-    // Black's thirty stones, kept in about 60 % of the playouts, reach White's points across
-    // an open border: dead, as GNU Go and KataGo both call them (FINDINGS, eighth session).
-    // (That the rule never takes a group in seki is `life::tests`'
+    // Black's thirty stones reach White's points across an open border: dead, as GNU Go and
+    // KataGo both call them (FINDINGS, eighth session), and uncertain. They sit at a coin
+    // toss: with 32 playouts they were kept in 52.8 % and the open-border rule killed them;
+    // with 24, kept in 45.5 %, the playouts do, with six Black stones they join through
+    // White's points. (That the rule never takes a group in seki is `life::tests`'
     // `a_group_in_the_opponents_area_that_the_verdict_puts_in_seki_stays`.)
     let juka = uncertain_groups(games.join("nngs/juka-gnugo-3.3.16-200302072106.sgf"));
     assert!(
-        juka.contains(&("black".into(), "open-border".into(), "dead".into(), 30)),
+        juka.iter()
+            .any(|(colour, method, status, stones)| colour == "black"
+                && ["open-border", "playouts"].contains(&method.as_str())
+                && status == "dead"
+                && *stones >= 30),
         "{juka:?}"
     );
 }

@@ -493,7 +493,7 @@ mod tests {
         );
         assert!(
             t.contains(
-                "\n  Black dead (playouts, likely, kept in 15.6 % of the playouts): 1: H7 (hc)\n"
+                "\n  Black dead (playouts, likely, kept in 20.8 % of the playouts): 1: H7 (hc)\n"
             ),
             "{t}"
         );

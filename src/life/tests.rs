@@ -1865,12 +1865,12 @@ fn a_group_whose_only_eye_is_a_bulky_five_to_take_is_dead() {
 #[test]
 fn extra_playouts_go_on_while_a_share_could_lie_on_either_side_of_the_line() {
     use super::estimate::near_the_line;
-    // After the first 32 playouts and one round of 32 more, two standard errors at a coin
-    // toss are 0.125: 58 % could still be a dead group, 65 % could not.
-    assert!(near_the_line(0.58, 0.5, 64.0));
-    assert!(near_the_line(0.42, 0.5, 64.0));
-    assert!(!near_the_line(0.65, 0.5, 64.0));
-    // Four rounds later (192 playouts) the band has narrowed to about 0.072.
+    // After the first 24 playouts and one round of 24 more, two standard errors at a coin
+    // toss are 0.144: 58 % could still be a dead group, 65 % could not.
+    assert!(near_the_line(0.58, 0.5, 48.0));
+    assert!(near_the_line(0.42, 0.5, 48.0));
+    assert!(!near_the_line(0.65, 0.5, 48.0));
+    // Some 192 playouts narrow the band to about 0.072.
     assert!(!near_the_line(0.58, 0.5, 192.0));
     assert!(near_the_line(0.53, 0.5, 192.0));
     // No playouts: nothing is known yet, everything is near.

@@ -18,9 +18,9 @@ use super::{EstimateParams, Method};
 use crate::board::{Cell, Chain, Chains, Grid, Position};
 use std::borrow::Cow;
 
-/// Group ownership band that earns extra playouts.
-const UNSURE_LOW: f64 = 0.3;
-const UNSURE_HIGH: f64 = 0.7;
+/// Group ownership band that earns extra playouts: [`super::UNCERTAIN_BAND`].
+const UNSURE_LOW: f64 = super::UNCERTAIN_BAND.0;
+const UNSURE_HIGH: f64 = super::UNCERTAIN_BAND.1;
 /// Band a group near a coin toss in the first playouts must leave, in all the playouts, to be
 /// sure once the extra ones gave the first move to one side (see [`Unit::toss`]).
 const TOSS_LOW: f64 = 0.2;

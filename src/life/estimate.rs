@@ -18,9 +18,6 @@ use super::{EstimateParams, Method};
 use crate::board::{Cell, Chain, Chains, Grid, Position};
 use std::borrow::Cow;
 
-/// Group ownership band that earns extra playouts: [`super::UNCERTAIN_BAND`].
-const UNSURE_LOW: f64 = super::UNCERTAIN_BAND.0;
-const UNSURE_HIGH: f64 = super::UNCERTAIN_BAND.1;
 /// Band a group near a coin toss in the first playouts must leave, in all the playouts, to be
 /// sure once the extra ones gave the first move to one side (see [`Unit::toss`]).
 const TOSS_LOW: f64 = 0.2;
@@ -233,11 +230,11 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
     let unsure = grps.iter().any(|grp| {
         !grp.iter().any(|&ci| settled[ci]) && {
             let k = group_kept(&ch, grp, &kept);
-            (UNSURE_LOW..=UNSURE_HIGH).contains(&k)
+            super::near_coin_toss(k)
         }
     }) || open_chains
         .iter()
-        .any(|&ci| (UNSURE_LOW..=UNSURE_HIGH).contains(&kept[ci]));
+        .any(|&ci| super::near_coin_toss(kept[ci]));
     if unsure {
         by_mover = params.to_move.is_some();
         let extra = params.playouts.saturating_mul(EXTRA_FACTOR);
@@ -292,7 +289,7 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
     // once the player to move played first: the decision rests on who moves.
     let toss = |first: f64, k: f64| {
         by_mover
-            && (UNSURE_LOW..=UNSURE_HIGH).contains(&first)
+            && super::near_coin_toss(first)
             && ((first < params.dead_below) != (k < params.dead_below)
                 || (TOSS_LOW..=TOSS_HIGH).contains(&k))
     };

@@ -176,6 +176,12 @@ pub enum GroupConfidence {
 /// from 78.6 to 79.4 a seed; with 27–73 %, 75.0).
 pub const UNCERTAIN_BAND: (f64, f64) = (0.27, 0.73);
 
+/// Whether a playout share lies in [`UNCERTAIN_BAND`]: such a group is uncertain, and the
+/// estimate gives it extra playouts.
+fn near_coin_toss(kept: f64) -> bool {
+    (UNCERTAIN_BAND.0..=UNCERTAIN_BAND.1).contains(&kept)
+}
+
 /// A group of this many stones or more that the playouts keep alive in less than
 /// [`BIG_GROUP_KEPT`] of them is uncertain too. Big groups in open fights are where the
 /// playouts keep dead stones alive: on the judged tuning sets, 5 of 22 such groups kept in
@@ -235,7 +241,7 @@ impl GroupDecision {
             Method::Playouts => match kept {
                 Some(k)
                     if toss
-                        || (UNCERTAIN_BAND.0..=UNCERTAIN_BAND.1).contains(&k)
+                        || near_coin_toss(k)
                         || (size >= BIG_GROUP
                             && (UNCERTAIN_BAND.1..BIG_GROUP_KEPT).contains(&k)) =>
                 {

@@ -990,7 +990,8 @@ fn holds(after: &Grid, ch: &Chains, target: &Chain, left: &mut u32) -> bool {
 }
 
 /// The groups of `unsettled` still alive in `dead` whose only eye would come from taking a
-/// chain of three to six stones in atari that stands in a killing shape
+/// chain of three to six stones in atari, or with two liberties inside the group's space,
+/// that stands in a killing shape
 /// ([`shape::lives_only_by_a_killing_capture`], its other opposing neighbours safe walls
 /// by `wall`): marked dead, the chain alive. The groups round one such chain are read as
 /// one, since its capture joins them. Returns their chains and the chains taken.
@@ -1009,7 +1010,10 @@ fn taken_into_one_eye(
         }
     }
     for (vi, v) in ch.chains.iter().enumerate() {
-        if v.libs.len() != 1 || !(3..=6).contains(&v.stones.len()) || read.contains(&vi) {
+        if !(1..=2).contains(&v.libs.len())
+            || !(3..=6).contains(&v.stones.len())
+            || read.contains(&vi)
+        {
             continue;
         }
         let mut round: Vec<usize> = v

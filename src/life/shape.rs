@@ -5,7 +5,8 @@
 //! shape — straight or bent three, pyramid four, bulky five, crossed five, rabbity six: the
 //! opponent plays its vital point and the captor is left with one eye (a square four, or
 //! one or two points, are one eye already). A group shut in with nothing but such a capture
-//! to live by is dead. Each shape is known by its size, its number of inside adjacencies
+//! to live by is dead (the chain in atari, or with two liberties both inside the group's
+//! space, which the group fills before it takes it). Each shape is known by its size, its number of inside adjacencies
 //! and its most connected point, which is the vital one. [`lives_only_by_a_killing_capture`]
 //! finds such groups among those the playouts keep (their other liberties dame).
 
@@ -58,9 +59,13 @@ pub(super) fn eye_space(geo: &Geometry, pts: &[usize]) -> EyeSpace {
 }
 
 /// The opposing chain whose capture is the only eye `grp` (chain indices, one colour) can
-/// make, when that capture leaves it one eye: a chain of three to six stones in atari,
-/// touching no other chain of `grp`'s colour, standing in a killing or one-eye shape, its
-/// last liberty a point of its own among `grp`'s stones. Every other liberty of `grp` lies in
+/// make, when that capture leaves it one eye: a chain of three to six stones in atari or
+/// with two liberties, touching no other chain of `grp`'s colour, standing in a killing or
+/// one-eye shape, its liberties points of its own among `grp`'s stones (of two, `grp` fills
+/// one, then takes the chain at the other: the space left is the chain's points either way,
+/// and the opponent, to move first, only makes it worse by filling one itself; `grp` then
+/// needs two other liberties, or the opponent fills its last and the chain and `grp` stand
+/// in seki). Every other liberty of `grp` lies in
 /// a small empty region that touches the opponent and no other friend (dame, no eye, no way
 /// out), and every other opposing chain next to `grp` or to those regions is a `wall`
 /// (alive, not to be taken) with two liberties at least.
@@ -85,9 +90,20 @@ pub(super) fn lives_only_by_a_killing_capture(
         .collect();
     next.sort_unstable();
     next.dedup();
+    // A liberty of the chain is no room of the group's own: its neighbours are the group's
+    // stones, the chain's or the edge. Of two, each touches the group, so that the stone
+    // the group fills it with first joins the group rather than being suicide.
+    let inner = |l: usize, o: usize, two: bool| {
+        let nb = geo.neighbours(l);
+        (!two || nb.iter().any(|&q| ours(q)))
+            && nb
+                .iter()
+                .all(|&q| matches!(g.cells[q], Cell::Edge) || ours(q) || ch.id[q] == Some(o))
+    };
     let inside = |o: usize| {
         let v = &ch.chains[o];
-        v.libs.len() == 1
+        (1..=2).contains(&v.libs.len())
+            && v.libs.iter().all(|&l| inner(l, o, v.libs.len() == 2))
             && (3..=6).contains(&v.stones.len())
             && v.stones
                 .iter()
@@ -100,15 +116,7 @@ pub(super) fn lives_only_by_a_killing_capture(
     if victims.next().is_some() {
         return None;
     }
-    let last = *ch.chains[victim].libs.first()?;
-    // The capturing point is no room of its own: nothing but the chain and the group round it.
-    if !geo
-        .neighbours(last)
-        .into_iter()
-        .all(|q| matches!(g.cells[q], Cell::Edge) || ours(q) || ch.id[q] == Some(victim))
-    {
-        return None;
-    }
+    let taking = &ch.chains[victim].libs;
     if !next
         .iter()
         .all(|&o| o == victim || (ch.chains[o].libs.len() >= 2 && wall(o)))
@@ -117,8 +125,12 @@ pub(super) fn lives_only_by_a_killing_capture(
     }
     // Every other liberty: a small region with an opposing stone on its edge, not the
     // victim's, and no other friend.
-    let mut seen: Vec<usize> = vec![last];
+    let mut seen: Vec<usize> = taking.clone();
+    let mut others: Vec<usize> = Vec::new();
     for &l in grp.iter().flat_map(|&ci| &ch.chains[ci].libs) {
+        if !taking.contains(&l) && !others.contains(&l) {
+            others.push(l);
+        }
         if seen.contains(&l) {
             continue;
         }
@@ -151,6 +163,11 @@ pub(super) fn lives_only_by_a_killing_capture(
         if !faces_wall {
             return None;
         }
+    }
+    // A chain of two liberties takes the group two moves: with one other liberty or none,
+    // the opponent fills it and the group's first move inside is self-atari (a seki).
+    if taking.len() == 2 && others.len() < 2 {
+        return None;
     }
     Some(victim)
 }

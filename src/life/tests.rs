@@ -1863,6 +1863,53 @@ fn a_group_whose_only_eye_is_a_bulky_five_to_take_is_dead() {
 }
 
 #[test]
+fn a_group_whose_only_eye_is_a_bent_three_of_two_liberties_to_take_is_dead() {
+    // KGS January played on, seed 457, c0009, turned into a corner: White's b3, a2, b2 stand
+    // in Black's corner with two liberties, a3 and a1, both Black's to fill; Black's other
+    // liberties are dame against White's living wall. Whatever Black fills first, its
+    // capture leaves the bent three b3-a2-b2, whose vital point b2 White takes; White to
+    // move, a3 makes it a square four. Dead whoever moves (`local_capture.py` on the corner
+    // with the wall given two eyes: White captures in 30 plies, either side first), the
+    // three White stones alive. The playouts keep Black: random play misses b2.
+    let rows = [
+        ".........",
+        ".........",
+        "OOOOOOOOO",
+        "..OOOOOOO",
+        "XX.OOOOOO",
+        "XXXOOOOOO",
+        ".OXOOOOOO",
+        "OOXOOOOOO",
+        ".XXOOOOOO",
+    ];
+    let p = pos(&rows);
+    for c in [Color::Black, Color::White] {
+        let ld = est_moving(&p, c);
+        assert_statuses(&ld, &p, &[(0, 4), (2, 8)], ChainStatus::Dead);
+        assert_statuses(&ld, &p, &[(1, 6), (3, 3)], ChainStatus::Alive);
+    }
+    // On so small a board the shut-in reading settles it too; the rule itself must name the
+    // three stones (in c0009 the group spread over the centre's dame, out of that reading's
+    // reach). With one liberty outside the corner, White fills it and Black's first stone
+    // inside is self-atari: a seki, not a kill, and the rule says nothing.
+    let victim_of = |rows: &[&str]| {
+        let g = grid(&pos(rows));
+        let ch = crate::board::Chains::of(&g.geo, &g.cells);
+        let at = |x: usize, y: usize| ch.id[g.geo.pad(y * 9 + x)];
+        let grp: Vec<usize> = at(0, 4).into_iter().collect();
+        let found = super::shape::lives_only_by_a_killing_capture(&g, &ch, &grp, &|_| true);
+        (found, at(1, 6))
+    };
+    let (found, three) = victim_of(&rows);
+    assert!(found.is_some());
+    assert_eq!(found, three);
+    let mut seki = rows;
+    seki[3] = "O.OOOOOOO";
+    seki[4] = "XXOOOOOOO";
+    assert_eq!(victim_of(&seki).0, None);
+}
+
+#[test]
 fn extra_playouts_go_on_while_a_share_could_lie_on_either_side_of_the_line() {
     use super::estimate::near_the_line;
     // After the first 24 playouts and one round of 24 more, two standard errors at a coin

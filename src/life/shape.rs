@@ -6,9 +6,10 @@
 //! opponent plays its vital point and the captor is left with one eye (a square four, or
 //! one or two points, are one eye already). A group shut in with nothing but such a capture
 //! to live by is dead (the chain in atari, or with two liberties both inside the group's
-//! space, which the group fills before it takes it). Each shape is known by its size, its number of inside adjacencies
-//! and its most connected point, which is the vital one. [`lives_only_by_a_killing_capture`]
-//! finds such groups among those the playouts keep (their other liberties dame).
+//! space, which the group fills before it takes it). Each shape is known by its size, its
+//! number of inside adjacencies and its most connected point, which is the vital one.
+//! [`lives_only_by_a_killing_capture`] finds such groups among those the playouts keep
+//! (their other liberties dame).
 
 use crate::board::{Cell, Chains, Geometry, Grid};
 
@@ -102,8 +103,7 @@ pub(super) fn lives_only_by_a_killing_capture(
     };
     let inside = |o: usize| {
         let v = &ch.chains[o];
-        (1..=2).contains(&v.libs.len())
-            && v.libs.iter().all(|&l| inner(l, o, v.libs.len() == 2))
+        (v.libs.len() == 1 || (v.libs.len() == 2 && v.libs.iter().all(|&l| inner(l, o, true))))
             && (3..=6).contains(&v.stones.len())
             && v.stones
                 .iter()
@@ -117,6 +117,10 @@ pub(super) fn lives_only_by_a_killing_capture(
         return None;
     }
     let taking = &ch.chains[victim].libs;
+    // The capturing point is no room of its own: nothing but the chain and the group round it.
+    if !taking.iter().all(|&l| inner(l, victim, taking.len() == 2)) {
+        return None;
+    }
     if !next
         .iter()
         .all(|&o| o == victim || (ch.chains[o].libs.len() >= 2 && wall(o)))

@@ -110,6 +110,17 @@ impl Unit {
         }
         units.push(self);
     }
+
+    /// Whether the playouts left these stones near a coin toss: uncertain by their share
+    /// alone, whatever decided them since.
+    pub(super) fn playouts_uncertain(&self) -> bool {
+        super::GroupDecision::confidence_of(
+            Method::Playouts,
+            self.kept,
+            self.toss,
+            self.stones.len(),
+        ) == super::GroupConfidence::Uncertain
+    }
 }
 
 /// The estimate for `pos`.
@@ -607,14 +618,7 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
                 .first()
                 .and_then(|&ci| unit_index(ci))
                 .and_then(|u| units.get(u))?;
-            (unit.method == Method::Playouts
-                && super::GroupDecision::confidence_of(
-                    Method::Playouts,
-                    unit.kept,
-                    unit.toss,
-                    unit.stones.len(),
-                ) == super::GroupConfidence::Uncertain)
-                .then_some(part)
+            (unit.method == Method::Playouts && unit.playouts_uncertain()).then_some(part)
         })
         .collect();
     let candidates: Vec<&[usize]> = living_part.iter().map(Vec::as_slice).collect();

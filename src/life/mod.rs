@@ -485,17 +485,16 @@ fn decisions(
                 _ => Method::SekiUnread,
             };
             let kept = u.kept.map(|k| (k * 1000.0).round() / 1000.0);
-            let mut confidence =
-                GroupDecision::confidence_of(method, u.kept, u.toss, u.stones.len());
             // The seki read holds its own chains only; the unit's other stones live by the
             // group round them, and when the playouts left that near a coin toss, so is it.
-            if method == Method::Seki
+            let confidence = if method == Method::Seki
                 && in_seki.len() < u.stones.len()
-                && GroupDecision::confidence_of(Method::Playouts, u.kept, u.toss, u.stones.len())
-                    == GroupConfidence::Uncertain
+                && u.playouts_uncertain()
             {
-                confidence = GroupConfidence::Uncertain;
-            }
+                GroupConfidence::Uncertain
+            } else {
+                GroupDecision::confidence_of(method, u.kept, u.toss, u.stones.len())
+            };
             Some(GroupDecision {
                 color,
                 method,

@@ -37,9 +37,12 @@ const EXTRA_ROUNDS: u32 = 2;
 const CLOSE_Z: f64 = 2.0;
 /// Rounds of seki proofs: a chain found dead can expose another false seki behind it.
 const SEKI_ROUNDS: usize = 3;
-/// Share of the playouts a chain around a shut-in group must keep its points in to be taken
-/// as a safe wall by the reading.
-const WALL_KEPT: f64 = 0.7;
+/// Share of the playouts a chain around a shut-in group or a race must keep its points in,
+/// more than this, to be taken as a safe wall by the reading: above the band that makes a
+/// group uncertain, so that no chain the estimate itself calls near a coin toss fences a
+/// fight in (at 0.7, left so when the band grew to 27–73 %, a one-eyed group kept in 70.8 %
+/// was a wall round the corner group it was racing, and the race killed that group).
+const WALL_KEPT: f64 = super::UNCERTAIN_BAND.1;
 /// A race is read when the playouts kept one of its chains in this share of them at least
 /// and this share at most: a race they settle more clearly, the reading only confirms. (At
 /// 10-90 % a race with a two-point eye escaped the reading: random play fills its own
@@ -1078,11 +1081,11 @@ struct ShutIn<'a> {
 
 impl ShutIn<'_> {
     /// Whether chain `ci` may be taken as a safe wall by a reading: alive in `dead`, and
-    /// pass-alive or kept in most playouts.
+    /// pass-alive or kept in more than [`WALL_KEPT`] of the playouts.
     fn safe_wall(&self, dead: &[bool], ci: usize) -> bool {
         let (g, ch) = (self.g, self.ch);
         ch.chains[ci].stones.iter().all(|&s| !dead[g.geo.unpad(s)])
-            && (self.settled[ci] || self.kept[ci] >= WALL_KEPT)
+            && (self.settled[ci] || self.kept[ci] > WALL_KEPT)
     }
 
     /// Reads, on `board`, the groups of `candidates` that are still alive in `dead`, and

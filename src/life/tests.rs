@@ -2116,3 +2116,45 @@ fn on_a_board_still_mostly_open_a_chain_near_the_line_earns_more_playouts() {
         assert_statuses(&ld, &p, &alive, ChainStatus::Alive);
     }
 }
+
+#[test]
+fn a_group_near_a_coin_toss_is_no_wall_round_the_race_it_fights() {
+    // KGS January played on by GNU Go (continue_positions.py seed 457, c0051), White to
+    // move. In the lower left White's ten stones c6-c4-b4-a3-b1-c1 (a two-point eye, a1-a2)
+    // and Black's ten e4-d3-f1-g2 (a two-point eye, e1-e2) share one liberty, c3: whoever
+    // moves first wins, and here that is White; both engines keep both. Black's ten, kept
+    // in 70.8 % of the playouts (uncertain), were taken as a safe wall round White's corner
+    // and Black's left side, so the race read between those two killed White's corner.
+    let p = pos(&[
+        "OXX.XOO.....OOXXX..",
+        "OOXX.XO...OOOXX.OX.",
+        "..OX.XOO.OXXOX.OOX.",
+        ".OOX.XXO...OXOO.XX.",
+        "..OXXOOO.OOOXXO..O.",
+        ".OXXOOXOOXXOOXO.XXX",
+        ".OOXXXXO.OXXXXO.OOX",
+        "...OOXXXOOX..OXO...",
+        "OOO.OXXOOXX.X.X.OXX",
+        "OXOOOOO.OOX...XXXOX",
+        "XXXXXXXOXXX...XOOOX",
+        "...XXOOOX.....XXOOO",
+        ".XXXO.XOX....OOOXO.",
+        ".XOXO.OOOX...OXOXO.",
+        "XXOXOXOXXXOOO.XXXO.",
+        "XOOOXOOOOXXXXXXOO..",
+        "OO.XXXOOX..O.XOO...",
+        ".OXX.XXOXXXO.XO....",
+        ".OOX.XOOX.X.XOO....",
+    ]);
+    let ld = est_moving(&p, Color::White);
+    let corner = [
+        (2, 13),
+        (2, 14),
+        (1, 15),
+        (3, 15),
+        (0, 16),
+        (1, 17),
+        (2, 18),
+    ];
+    assert_statuses(&ld, &p, &corner, ChainStatus::Alive);
+}

@@ -653,11 +653,100 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
             unit.method = Method::OpenBorder;
         }
     }
+    // A chain found dead though every opposing stone round it is dead too sits in its own
+    // colour's area: it lives, a unit of its own with the decision of the stones round it
+    // (its fate is the mirror of theirs).
+    for ci in in_their_own_area(&g, &ch, &dead) {
+        let c = &ch.chains[ci];
+        mark_stones_as(&g, c, &mut dead, false);
+        let unit_at = |s: usize| units.iter().find(|u| u.stones.binary_search(&s).is_ok());
+        let captors = c
+            .stones
+            .iter()
+            .flat_map(|&s| g.geo.neighbours(s))
+            .find(|&q| ch.id[q].is_some_and(|o| ch.chains[o].color != c.color))
+            .or(c.stones.first().copied())
+            .and_then(|q| unit_at(g.geo.unpad(q)));
+        if let Some(u) = captors {
+            Unit {
+                stones: stones_of(&[ci]),
+                method: u.method,
+                kept: u.kept,
+                toss: u.toss,
+            }
+            .split_into(&mut units);
+        }
+    }
     Estimate {
         dead,
         certain: false,
         units,
         seki_held,
+    }
+}
+
+/// The dead chains that sit in their own colour's area once the dead stones are lifted:
+/// their region (empty points and lifted stones) meets living stones of their colour only.
+/// Captured stones lie in the captor's area; one whose captors are dead too (a stone in the
+/// eye of a group that dies in the chain's own area) was never captured.
+pub(super) fn in_their_own_area(g: &Grid, ch: &Chains, dead: &[bool]) -> Vec<usize> {
+    let mut dead = dead.to_vec();
+    let mut out = Vec::new();
+    loop {
+        let cells = lifted(g, &dead);
+        let mut region = vec![usize::MAX; cells.len()];
+        // Per region: whether it meets living Black stones, living White ones.
+        let mut meets: Vec<[bool; 2]> = Vec::new();
+        for p in 0..cells.len() {
+            if cells[p] != Cell::Empty || region[p] != usize::MAX {
+                continue;
+            }
+            let r = meets.len();
+            meets.push([false; 2]);
+            region[p] = r;
+            let mut stack = vec![p];
+            while let Some(q) = stack.pop() {
+                for n in g.geo.neighbours(q) {
+                    match cells[n] {
+                        Cell::Empty if region[n] == usize::MAX => {
+                            region[n] = r;
+                            stack.push(n);
+                        }
+                        Cell::Black => meets[r][0] = true,
+                        Cell::White => meets[r][1] = true,
+                        _ => {}
+                    }
+                }
+            }
+        }
+        let found: Vec<usize> = (0..ch.chains.len())
+            .filter(|&ci| {
+                let c = &ch.chains[ci];
+                let Some(&s) = c.stones.first() else {
+                    return false;
+                };
+                if !dead[g.geo.unpad(s)] {
+                    return false;
+                }
+                let m = meets[region[s]];
+                let own = usize::from(c.color == Cell::White);
+                m[own] && !m[1 - own]
+            })
+            .collect();
+        if found.is_empty() {
+            return out;
+        }
+        for &ci in &found {
+            mark_stones_as(g, &ch.chains[ci], &mut dead, false);
+        }
+        out.extend(found);
+    }
+}
+
+/// Sets the chain's stones to `v` in a per-point map.
+fn mark_stones_as(g: &Grid, chain: &Chain, map: &mut [bool], v: bool) {
+    for &s in &chain.stones {
+        map[g.geo.unpad(s)] = v;
     }
 }
 

@@ -2158,3 +2158,71 @@ fn a_group_near_a_coin_toss_is_no_wall_round_the_race_it_fights() {
     ];
     assert_statuses(&ld, &p, &corner, ChainStatus::Alive);
 }
+
+#[test]
+fn a_dead_chain_whose_captors_are_all_dead_lives_in_its_own_area() {
+    // Black's area holds a White group with one eye, and a Black stone inside that eye
+    // space. With the White group dead, the stone inside was never captured: its region,
+    // the dead stones lifted, meets Black's living stones only. A Black stone inside a
+    // living White area stays dead.
+    use super::estimate::in_their_own_area;
+    let p = pos(&[
+        "XXXXXXXXX",
+        "X.......X",
+        "X.OOOO..X",
+        "X.OX.O..X",
+        "X.OOOO..X",
+        "X.......X",
+        "XXXXXXXXX",
+        "OOOOOOOOO",
+        "O...X...O",
+    ]);
+    let g = grid(&p);
+    let ch = crate::board::Chains::of(&g.geo, &g.cells);
+    let mut dead = vec![false; p.cells.len()];
+    // White's ring, the Black stone in its eye (3, 3) and the one in White's area (4, 8).
+    for (x, y) in [(2, 2), (3, 2), (4, 2), (5, 2), (2, 3), (5, 3)]
+        .into_iter()
+        .chain([(2, 4), (3, 4), (4, 4), (5, 4), (3, 3), (4, 8)])
+    {
+        dead[y * 9 + x] = true;
+    }
+    let revived: Vec<usize> = in_their_own_area(&g, &ch, &dead)
+        .into_iter()
+        .flat_map(|ci| ch.chains[ci].stones.iter().map(|&s| g.geo.unpad(s)))
+        .collect();
+    assert_eq!(revived, vec![3 * 9 + 3]);
+}
+
+#[test]
+fn a_stone_in_the_eye_of_a_group_dead_in_its_owners_area_lives() {
+    // KGS January played on by GNU Go (continue_positions.py seed 503, c0048), White to
+    // move. Black's n5 sits in the eye space of White's 26-stone centre group, which the
+    // open-border rule kills (Black's area). The playouts had killed n5 first (kept in
+    // 44.4 %), so the count lifted it with its captors; both engines keep it.
+    let p = pos(&[
+        "..XXO....OOX..XOO..",
+        "..XO.O...OX..X.XO..",
+        "..XO.O.O.OXX.OXXO..",
+        ".XXXOOOOOX...X.XXO.",
+        "X.XOXXXXX..X....XO.",
+        "XXOOX.......O..XOO.",
+        "XOOOX.....X..OXXO..",
+        "OOOX.X.....OOXXOO..",
+        "..OX....XXX..XXXXO.",
+        ".OXX.....OOOOXOOXO.",
+        "OOOOXXOOO...X.XOOOO",
+        ".OOXXOXXOXXX.X.XXOO",
+        ".OXXXOOXOOOOX....XO",
+        "..OXOOOX..O.OO..XXO",
+        "..OXXXOX.XXOXO...XO",
+        "..OXOXOXXOOO.O.XXOO",
+        ".XXOOOOOXXOXOOX.XXO",
+        ".OOOXO.OX.XXOXX.XOO",
+        "......OOX...X...XXX",
+    ]);
+    let ld = est_moving(&p, Color::White);
+    assert_eq!(status_at(&ld, &p, 12, 14), Some(ChainStatus::Alive));
+    // Its captors: dead.
+    assert_statuses(&ld, &p, &[(11, 14), (13, 14), (12, 13)], ChainStatus::Dead);
+}

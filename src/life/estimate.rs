@@ -476,9 +476,7 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
             mark_stones(&g, &ch.chains[ci], &mut dead);
         }
         for &ci in &r.alive {
-            for &s in &ch.chains[ci].stones {
-                dead[g.geo.unpad(s)] = false;
-            }
+            clear_stones(&g, &ch.chains[ci], &mut dead);
         }
         // A chain taken out of a group whose other stones live is a unit of its own; the
         // group keeps its method.
@@ -564,9 +562,7 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
             {
                 continue;
             }
-            for &s in &chain.stones {
-                dead[g.geo.unpad(s)] = false;
-            }
+            clear_stones(&g, chain, &mut dead);
             mark_stones(&g, chain, &mut seki_held);
             by_reading(&mut std::iter::once(ci), &mut units);
         }
@@ -658,7 +654,7 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
     // (its fate is the mirror of theirs).
     for ci in in_their_own_area(&g, &ch, &dead) {
         let c = &ch.chains[ci];
-        mark_stones_as(&g, c, &mut dead, false);
+        clear_stones(&g, c, &mut dead);
         let unit_at = |s: usize| units.iter().find(|u| u.stones.binary_search(&s).is_ok());
         let captors = c
             .stones
@@ -693,60 +689,29 @@ pub(super) fn in_their_own_area(g: &Grid, ch: &Chains, dead: &[bool]) -> Vec<usi
     let mut dead = dead.to_vec();
     let mut out = Vec::new();
     loop {
-        let cells = lifted(g, &dead);
-        let mut region = vec![usize::MAX; cells.len()];
-        // Per region: whether it meets living Black stones, living White ones.
-        let mut meets: Vec<[bool; 2]> = Vec::new();
-        for p in 0..cells.len() {
-            if cells[p] != Cell::Empty || region[p] != usize::MAX {
-                continue;
-            }
-            let r = meets.len();
-            meets.push([false; 2]);
-            region[p] = r;
-            let mut stack = vec![p];
-            while let Some(q) = stack.pop() {
-                for n in g.geo.neighbours(q) {
-                    match cells[n] {
-                        Cell::Empty if region[n] == usize::MAX => {
-                            region[n] = r;
-                            stack.push(n);
-                        }
-                        Cell::Black => meets[r][0] = true,
-                        Cell::White => meets[r][1] = true,
-                        _ => {}
-                    }
-                }
+        // The owner of each point of an empty region, the dead stones lifted.
+        let mut owner = vec![None; g.cells.len()];
+        for r in crate::board::regions(&g.geo, &lifted(g, &dead)) {
+            let o = r.owner();
+            for &p in &r.points {
+                owner[p] = o;
             }
         }
         let found: Vec<usize> = (0..ch.chains.len())
             .filter(|&ci| {
                 let c = &ch.chains[ci];
-                let Some(&s) = c.stones.first() else {
-                    return false;
-                };
-                if !dead[g.geo.unpad(s)] {
-                    return false;
-                }
-                let m = meets[region[s]];
-                let own = usize::from(c.color == Cell::White);
-                m[own] && !m[1 - own]
+                c.stones
+                    .first()
+                    .is_some_and(|&s| dead[g.geo.unpad(s)] && owner[s] == Some(c.color))
             })
             .collect();
         if found.is_empty() {
             return out;
         }
         for &ci in &found {
-            mark_stones_as(g, &ch.chains[ci], &mut dead, false);
+            clear_stones(g, &ch.chains[ci], &mut dead);
         }
         out.extend(found);
-    }
-}
-
-/// Sets the chain's stones to `v` in a per-point map.
-fn mark_stones_as(g: &Grid, chain: &Chain, map: &mut [bool], v: bool) {
-    for &s in &chain.stones {
-        map[g.geo.unpad(s)] = v;
     }
 }
 
@@ -1142,9 +1107,7 @@ fn taken_into_one_eye(
         for &ci in &grp {
             mark_stones(g, &ch.chains[ci], dead);
         }
-        for &s in &v.stones {
-            dead[g.geo.unpad(s)] = false;
-        }
+        clear_stones(g, v, dead);
         read.extend(grp.iter().copied().chain([vi]));
     }
     read
@@ -1221,9 +1184,7 @@ impl ShutIn<'_> {
                 }
             }
             for &ci in &k.inside {
-                for &s in &ch.chains[ci].stones {
-                    dead[g.geo.unpad(s)] = false;
-                }
+                clear_stones(g, &ch.chains[ci], dead);
             }
         }
         reads
@@ -1383,6 +1344,13 @@ pub(super) fn lifted(g: &Grid, dead: &[bool]) -> Vec<Cell> {
 fn mark_stones(g: &Grid, chain: &Chain, map: &mut [bool]) {
     for &s in &chain.stones {
         map[g.geo.unpad(s)] = true;
+    }
+}
+
+/// Clears the chain's stones in a per-point map (a chain found alive after all).
+fn clear_stones(g: &Grid, chain: &Chain, map: &mut [bool]) {
+    for &s in &chain.stones {
+        map[g.geo.unpad(s)] = false;
     }
 }
 

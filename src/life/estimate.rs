@@ -396,10 +396,18 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
     // A group the playouts keep whose only eye would come from taking a chain standing in
     // a killing shape is dead, and the chain lives: the opponent plays its vital point.
     let wall = |dead: &[bool], ci: usize| shut_in.safe_wall(dead, ci);
-    let nakade_read = taken_into_one_eye(&g, &ch, &unsettled, &mut dead, &wall);
-    by_reading(&mut nakade_read.iter().copied(), &mut units);
     // Nodes all the readings below may visit together (each has budgets of its own too).
     let mut nodes = params.reading_nodes;
+    let nakade_read = taken_into_one_eye(
+        &g,
+        &ch,
+        &unsettled,
+        &mut dead,
+        &wall,
+        shut_in.to_move,
+        &mut nodes,
+    );
+    by_reading(&mut nakade_read.iter().copied(), &mut units);
     let shut_in_reads = shut_in.read(&g.cells, &unsettled, &mut dead, &mut nodes);
     // What now looks like seki is proved, or the chain the other side captures is dead.
     let mut pass_alive = vec![false; g.cells.len()];
@@ -1062,6 +1070,8 @@ fn taken_into_one_eye(
     unsettled: &[Vec<usize>],
     dead: &mut [bool],
     wall: &dyn Fn(&[bool], usize) -> bool,
+    to_move: Option<Cell>,
+    nodes: &mut u32,
 ) -> Vec<usize> {
     let mut read: Vec<usize> = Vec::new();
     let mut group_of = vec![usize::MAX; ch.chains.len()];
@@ -1104,6 +1114,14 @@ fn taken_into_one_eye(
         if shape::lives_only_by_a_killing_capture(g, ch, &grp, &safe) != Some(vi) {
             continue;
         }
+        // Of two liberties, the group's owner to move may fill its own dame instead and
+        // leave a seki (a search proves it cannot then be taken): the rule says nothing.
+        if v.libs.len() == 2
+            && to_move == Some(v.color.opponent())
+            && !taken_moving_first(g, ch, &grp, v, nodes)
+        {
+            continue;
+        }
         for &ci in &grp {
             mark_stones(g, &ch.chains[ci], dead);
         }
@@ -1112,6 +1130,58 @@ fn taken_into_one_eye(
     }
     read
 }
+
+/// Whether `grp`'s biggest chain may still be taken though `grp`'s owner moves first: false
+/// only when a search over the chain `v` of two liberties inside its space and the empty
+/// points reached from `grp`'s liberties (at most [`ONE_EYE_SPACE`]) proves it cannot be,
+/// within [`ONE_EYE_BUDGET`] nodes of `nodes` (found on capture 491's `k0057`: White to move
+/// fills its own dame and Black's six and White's group stand in seki; a budget run out
+/// leaves the shape rule standing, as on KGS `c0009`, where both judges kill the group).
+fn taken_moving_first(g: &Grid, ch: &Chains, grp: &[usize], v: &Chain, nodes: &mut u32) -> bool {
+    let Some(&target) = grp.iter().max_by_key(|&&ci| ch.chains[ci].stones.len()) else {
+        return false;
+    };
+    let libs: Vec<usize> = grp
+        .iter()
+        .flat_map(|&ci| ch.chains[ci].libs.iter().copied())
+        .collect();
+    let Some(mut area) = enclosed::reach(g, &libs, &[], ONE_EYE_SPACE) else {
+        return false;
+    };
+    area.extend(&v.stones);
+    let mut watched = Vec::new();
+    reading::replay_or_watch(
+        ch,
+        grp.iter().copied().filter(|&ci| ci != target),
+        &mut area,
+        &mut watched,
+    );
+    area.sort_unstable();
+    area.dedup();
+    let depth = reading::MAX_DEPTH;
+    let budget = ONE_EYE_BUDGET.min(*nodes);
+    let (answer, used) = reading::captures(
+        &g.geo,
+        &g.cells,
+        reading::Area {
+            points: &area,
+            watched: &watched,
+            rivals: &[],
+            pass_last: true,
+        },
+        &ch.chains[target],
+        false,
+        depth..=depth,
+        budget,
+    );
+    *nodes -= used.min(*nodes);
+    answer != Some(false)
+}
+
+/// Most empty points round a group read by [`taken_moving_first`].
+const ONE_EYE_SPACE: usize = 14;
+/// Nodes one [`taken_moving_first`] may visit.
+const ONE_EYE_BUDGET: u32 = 4_000;
 
 /// Largest empty region a chain in atari may escape into; nodes read there, for one chain
 /// and for a position.

@@ -2226,3 +2226,39 @@ fn a_stone_in_the_eye_of_a_group_dead_in_its_owners_area_lives() {
     // Its captors: dead.
     assert_statuses(&ld, &p, &[(11, 14), (13, 14), (12, 13)], ChainStatus::Dead);
 }
+
+#[test]
+fn a_group_that_moving_first_makes_seki_is_not_killed_by_the_one_eye_rule() {
+    // Capture set 491, k0057: Black's rabbity six c13-b12-d12-b11-c11 (liberties d13 and
+    // d11) inside White's corner, White's dame e10 and f11. Black to move kills: e10 ataris
+    // a10-d10, White connects at d11, Black f11, White must take the six and Black plays its
+    // vital point, c12. White to move plays e10 itself, Black fills f11, and the six and
+    // the group share their last two liberties: seki (KataGo, searching 4,000 visits, keeps
+    // every stone). The shape rule killed White's group whoever moved.
+    let p = pos(&[
+        "OOX.OXXXXOOOO",
+        "OXXXOXX.X.O.O",
+        "OXX.O.XXXOOOO",
+        "OOOO.XX.X.O.O",
+        "XXXXXXXXXOOOO",
+        "XXXXX.X.X.O.O",
+        "XXXXXXXXXOOOO",
+        "X.X.X.X.X.O.O",
+        "XXXXXXXXXOOOO",
+        "X.X.X.X.X.O.O",
+        "XXXXXXXXXOOOO",
+        "X.X.X.X.X.O.O",
+        "XXXXXXXXXOOOO",
+    ]);
+    let white = [(0, 0), (0, 3), (3, 3), (4, 0), (4, 2)];
+    let ld = est_moving(&p, Color::White);
+    for &(x, y) in &white {
+        assert_ne!(
+            status_at(&ld, &p, x, y),
+            Some(ChainStatus::Dead),
+            "({x}, {y})"
+        );
+    }
+    let ld = est_moving(&p, Color::Black);
+    assert_statuses(&ld, &p, &white, ChainStatus::Dead);
+}

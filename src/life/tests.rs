@@ -2235,20 +2235,13 @@ fn a_group_that_moving_first_makes_seki_is_not_killed_by_the_one_eye_rule() {
     // vital point, c12. White to move plays e10 itself, Black fills f11, and the six and
     // the group share their last two liberties: seki (KataGo, searching 4,000 visits, keeps
     // every stone). The shape rule killed White's group whoever moved.
-    let p = pos(&[
+    let p = generated_13(&[
         "OOX.OXXXXOOOO",
         "OXXXOXX.X.O.O",
         "OXX.O.XXXOOOO",
         "OOOO.XX.X.O.O",
         "XXXXXXXXXOOOO",
         "XXXXX.X.X.O.O",
-        "XXXXXXXXXOOOO",
-        "X.X.X.X.X.O.O",
-        "XXXXXXXXXOOOO",
-        "X.X.X.X.X.O.O",
-        "XXXXXXXXXOOOO",
-        "X.X.X.X.X.O.O",
-        "XXXXXXXXXOOOO",
     ]);
     let white = [(0, 0), (0, 3), (3, 3), (4, 0), (4, 2)];
     let ld = est_moving(&p, Color::White);

@@ -1132,11 +1132,12 @@ fn taken_into_one_eye(
 }
 
 /// Whether `grp`'s biggest chain may still be taken though `grp`'s owner moves first: false
-/// only when a search over the chain `v` of two liberties inside its space and the empty
-/// points reached from `grp`'s liberties (at most [`ONE_EYE_SPACE`]) proves it cannot be,
-/// within [`ONE_EYE_BUDGET`] nodes of `nodes` (found on capture 491's `k0057`: White to move
-/// fills its own dame and Black's six and White's group stand in seki; a budget run out
-/// leaves the shape rule standing, as on KGS `c0009`, where both judges kill the group).
+/// when a search over the chain `v` of two liberties inside its space and the empty points
+/// reached from `grp`'s liberties proves it cannot be, within [`ONE_EYE_BUDGET`] nodes of
+/// `nodes` (found on capture 491's `k0057`: White to move fills its own dame and Black's
+/// six and White's group stand in seki; a budget run out leaves the shape rule standing,
+/// as on KGS `c0009`, where both judges kill the group), and false too, nothing read, when
+/// those empty points are more than [`ONE_EYE_SPACE`].
 fn taken_moving_first(g: &Grid, ch: &Chains, grp: &[usize], v: &Chain, nodes: &mut u32) -> bool {
     let Some(&target) = grp.iter().max_by_key(|&&ci| ch.chains[ci].stones.len()) else {
         return false;

@@ -37,6 +37,11 @@ pub(super) enum Wall {
     /// Settled by rule (pass-alive): nothing played inside the space can take it, so it
     /// needs no room (a wall whose only room is two small eyes of its own).
     Settled,
+    /// Held in a seki the seki proof read: safe when none of its liberties (its eye and the
+    /// points it shares with its partner) lies in the space, for then nothing played there
+    /// fills them; it needs no room. It is no way out for the chains inside, as a
+    /// pass-alive chain is.
+    Held,
 }
 
 /// What the reading of one group's space proved.
@@ -99,6 +104,11 @@ pub(super) fn read(
         };
         if !space.walls.iter().all(|&w| match wall(w) {
             Wall::Settled => true,
+            // Its liberties must all lie outside: one inside is filled in the reading.
+            Wall::Held => ch.chains[w]
+                .libs
+                .iter()
+                .all(|l| space.points.binary_search(l).is_err()),
             Wall::Alive => wall_holds(g, lifted, ch, w, &space.points),
             Wall::Unsafe => false,
         }) {

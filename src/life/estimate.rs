@@ -408,7 +408,7 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
         &mut nodes,
     );
     by_reading(&mut nakade_read.iter().copied(), &mut units);
-    let shut_in_reads = shut_in.read(&g.cells, &unsettled, &mut dead, &mut nodes);
+    let shut_in_reads = shut_in.read(&g.cells, &unsettled, &mut dead, None, &mut nodes);
     // What now looks like seki is proved, or the chain the other side captures is dead.
     let mut pass_alive = vec![false; g.cells.len()];
     for (chain, _) in ch.chains.iter().zip(&settled).filter(|(_, s)| **s) {
@@ -510,39 +510,79 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
     let mut seki_held = vec![false; n];
     // The real board without the chains the seki proofs found dead.
     let mut seki_board = g.cells.clone();
-    let seki_start = seki::POSITION_BUDGET.min(nodes);
-    let mut seki_left = seki_start;
-    for _ in 0..SEKI_ROUNDS {
-        let cells = lifted(&g, &dead);
-        let reading = seki::read(&g, &cells, &|s| pass_alive[s], &mut seki_left);
-        let living = Chains::of(&g.geo, &cells);
-        seki_held.iter_mut().for_each(|h| *h = false);
-        for &ci in &reading.held {
-            mark_stones(&g, &living.chains[ci], &mut seki_held);
-        }
-        if reading.refuted.is_empty() {
-            break;
-        }
-        for ci in reading.refuted {
-            let chain = &living.chains[ci];
-            mark_stones(&g, chain, &mut dead);
-            for &s in &chain.stones {
-                seki_board[s] = Cell::Empty;
-            }
-            if let Some(unit) = chain
-                .stones
-                .first()
-                .and_then(|&s| units.get_mut(unit_of[g.geo.unpad(s)]))
-            {
+    let method_reading = |stones: Vec<usize>, units: &mut Vec<Unit>| {
+        for s in stones {
+            if let Some(unit) = units.get_mut(unit_of[s]) {
                 unit.method = Method::Reading;
             }
         }
-    }
-    nodes -= seki_start - seki_left;
+    };
+    let refuted = prove_seki(
+        &g,
+        &pass_alive,
+        &mut dead,
+        &mut seki_held,
+        &mut seki_board,
+        &mut nodes,
+    );
+    method_reading(refuted, &mut units);
     // A chain found dead in a false seki frees the chains it held: a group shut in a small
     // space by them is read again, on the board without it.
     if seki_board != g.cells {
-        let more = shut_in.read(&seki_board, &unsettled, &mut dead, &mut nodes);
+        let more = shut_in.read(&seki_board, &unsettled, &mut dead, None, &mut nodes);
+        by_reading(&mut read_chains(&more).into_iter(), &mut units);
+        cut_off(&more, &mut units);
+        in_seki(&more);
+    }
+    // A chain the seki proof holds is a safe wall for the group beside it, though its only
+    // room is its eye and the liberty it shares (nothing played in that group's space takes
+    // it). A group so killed frees the chain's room: its seki is proved again, and may fall.
+    let beside_held: Vec<Vec<usize>> = unsettled
+        .iter()
+        .filter(|grp| {
+            grp.iter()
+                .all(|&ci| !hit(ci, &seki_held) && !hit(ci, &dead))
+                && grp.iter().any(|&ci| {
+                    let c = &ch.chains[ci];
+                    c.stones.iter().chain(&c.libs).any(|&p| {
+                        g.geo
+                            .neighbours(p)
+                            .iter()
+                            .any(|&q| g.cells[q] == c.color.opponent() && seki_held[g.geo.unpad(q)])
+                    })
+                })
+        })
+        .cloned()
+        .collect();
+    if !beside_held.is_empty() {
+        let more = shut_in.read(
+            &seki_board,
+            &beside_held,
+            &mut dead,
+            Some(&seki_held),
+            &mut nodes,
+        );
+        if more.iter().any(|r| r.fate == enclosed::Fate::Killed) {
+            let was_held = seki_held.clone();
+            let refuted = prove_seki(
+                &g,
+                &pass_alive,
+                &mut dead,
+                &mut seki_held,
+                &mut seki_board,
+                &mut nodes,
+            );
+            method_reading(refuted, &mut units);
+            let lost = out_of_their_seki(
+                &g,
+                &mut dead,
+                &was_held,
+                &seki_held,
+                &mut seki_board,
+                &mut nodes,
+            );
+            method_reading(lost, &mut units);
+        }
         by_reading(&mut read_chains(&more).into_iter(), &mut units);
         cut_off(&more, &mut units);
         in_seki(&more);
@@ -688,6 +728,114 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
         seki_held,
     }
 }
+
+/// Rounds of the seki proof (at most [`SEKI_ROUNDS`]) on the board `dead` leaves: each chain
+/// it refutes is marked dead and taken off `board`; `held` marks the chains the last round
+/// held. Spends from `nodes` at most [`seki::POSITION_BUDGET`]. Returns the first stone
+/// (unpadded) of each chain refuted.
+fn prove_seki(
+    g: &Grid,
+    pass_alive: &[bool],
+    dead: &mut [bool],
+    held: &mut [bool],
+    board: &mut [Cell],
+    nodes: &mut u32,
+) -> Vec<usize> {
+    let start = seki::POSITION_BUDGET.min(*nodes);
+    let mut left = start;
+    let mut refuted = Vec::new();
+    for _ in 0..SEKI_ROUNDS {
+        let cells = lifted(g, dead);
+        let reading = seki::read(g, &cells, &|s| pass_alive[s], &mut left);
+        let living = Chains::of(&g.geo, &cells);
+        held.iter_mut().for_each(|h| *h = false);
+        for &ci in &reading.held {
+            mark_stones(g, &living.chains[ci], held);
+        }
+        if reading.refuted.is_empty() {
+            break;
+        }
+        for ci in reading.refuted {
+            let chain = &living.chains[ci];
+            mark_stones(g, chain, dead);
+            for &s in &chain.stones {
+                board[s] = Cell::Empty;
+            }
+            refuted.extend(chain.stones.first().map(|&s| g.geo.unpad(s)));
+        }
+    }
+    *nodes -= start - left;
+    refuted
+}
+
+/// Chains the seki proof held (`was_held`) before a group beside them was killed, and no
+/// longer holds (`held`): their partner, with the dead group's points, has room now, and the
+/// shared liberties are no seki. One with at most [`LOST_SEKI_LIBS`] liberties, its walls
+/// keeping two liberties besides, is read with its owner first on its liberties alone; each
+/// one taken is marked dead and taken off `board`. Returns their first stones (unpadded).
+fn out_of_their_seki(
+    g: &Grid,
+    dead: &mut [bool],
+    was_held: &[bool],
+    held: &[bool],
+    board: &mut [Cell],
+    nodes: &mut u32,
+) -> Vec<usize> {
+    let cells = lifted(g, dead);
+    let living = Chains::of(&g.geo, &cells);
+    let mut out = Vec::new();
+    for chain in &living.chains {
+        let Some(first) = chain.stones.first().map(|&s| g.geo.unpad(s)) else {
+            continue;
+        };
+        if !was_held[first] || held[first] || chain.libs.len() > LOST_SEKI_LIBS {
+            continue;
+        }
+        let mut libs = chain.libs.clone();
+        libs.sort_unstable();
+        let walls_hold = chain
+            .stones
+            .iter()
+            .flat_map(|&s| g.geo.neighbours(s))
+            .filter_map(|q| living.id[q])
+            .filter(|&w| living.chains[w].color != chain.color)
+            .all(|w| {
+                living.chains[w]
+                    .libs
+                    .iter()
+                    .filter(|l| libs.binary_search(l).is_err())
+                    .count()
+                    >= 2
+            });
+        if !walls_hold {
+            continue;
+        }
+        let depth = 2 * libs.len() as u32 + 2;
+        let (answer, used) = reading::captures(
+            &g.geo,
+            &cells,
+            reading::Area::of(&libs),
+            chain,
+            false,
+            depth..=depth,
+            LOST_SEKI_BUDGET.min(*nodes),
+        );
+        *nodes -= used;
+        if answer == Some(true) {
+            mark_stones(g, chain, dead);
+            for &s in &chain.stones {
+                board[s] = Cell::Empty;
+            }
+            out.push(first);
+        }
+    }
+    out
+}
+
+/// Most liberties of a chain read by [`out_of_their_seki`]: an eye and a shared point or two.
+const LOST_SEKI_LIBS: usize = 4;
+/// Nodes one such reading may visit.
+const LOST_SEKI_BUDGET: u32 = 500;
 
 /// The dead chains that sit in their own colour's area once the dead stones are lifted:
 /// their region (empty points and lifted stones) meets living stones of their colour only.
@@ -1214,12 +1362,14 @@ impl ShutIn<'_> {
     /// Reads, on `board`, the groups of `candidates` that are still alive in `dead`, and
     /// marks those it kills dead and the opposing chains inside their space alive (and those
     /// inside a group in seki with them). A wall around a space is safe when alive and
-    /// pass-alive or kept in most playouts; a pass-alive one needs no room outside the space.
+    /// pass-alive or kept in most playouts; a pass-alive one needs no room outside the space,
+    /// nor does one whose every stone `held` marks (a chain the seki proof holds).
     fn read(
         &self,
         board: &[Cell],
         candidates: &[Vec<usize>],
         dead: &mut [bool],
+        held: Option<&[bool]>,
         nodes: &mut u32,
     ) -> Vec<enclosed::Read> {
         let (g, ch) = (self.g, self.ch);
@@ -1229,8 +1379,18 @@ impl ShutIn<'_> {
             .filter(|grp| grp.iter().all(|&ci| alive(ci)))
             .cloned()
             .collect();
+        let held_chain = |ci: usize| {
+            held.is_some_and(|h| {
+                ch.chains[ci]
+                    .stones
+                    .iter()
+                    .all(|&s| h[g.geo.unpad(s)] && !dead[g.geo.unpad(s)])
+            })
+        };
         let wall = |ci: usize| {
-            if !self.safe_wall(dead, ci) {
+            if held_chain(ci) && !self.settled[ci] {
+                enclosed::Wall::Held
+            } else if !self.safe_wall(dead, ci) {
                 enclosed::Wall::Unsafe
             } else if self.settled[ci] {
                 enclosed::Wall::Settled

@@ -2255,3 +2255,46 @@ fn a_group_that_moving_first_makes_seki_is_not_killed_by_the_one_eye_rule() {
     let ld = est_moving(&p, Color::Black);
     assert_statuses(&ld, &p, &white, ChainStatus::Dead);
 }
+
+#[test]
+fn a_group_beside_a_proved_seki_is_read_and_its_death_ends_the_seki() {
+    // Fox Pro1 played on by GNU Go (continue_positions.py seed 541, c0011), White to move.
+    // Black's 31-stone snake a18-c16-e10-j19 has two liberties: its eye f16 and h13, which
+    // it shares with White's 30 stones k19-f14 (their own eye j17): alone, a seki the seki
+    // proof holds. White's 23 stones a14-d7 beside the snake have one eye: a bulky five
+    // a12-b12-a11-b11-c11 with Black's b11 on its vital point. The shut-in reading could not
+    // use the snake as a wall (its only room is its eye and the shared point), so both
+    // groups lived. Both engines kill all 53 White stones: Black takes the 23, and with
+    // their points the snake fills h13 and takes the 30.
+    let p = pos(&[
+        "OOOX.OXXXOOOOXXXO..",
+        "XO.OOOXOOOXOX.XOO..",
+        "XOOOOXXO.OXX..XXO..",
+        "XXXXX.XOOOXXX.XXO..",
+        "XOXOXXXXOXX..XXXXO.",
+        "OOXOXOOOOOOXX.XOOO.",
+        "OOOOXXX.OXOX.X.XXXO",
+        "..OOOXXOOXOX.XXXXO.",
+        ".X.OXXOOXXOXXXOOXO.",
+        "OOOOXXOOXXXX.XOOO..",
+        "XXOOOOXXOX...XXOO..",
+        "X.XOXXXXOOX..XOO...",
+        ".XXOX..XXOX...XO...",
+        "..OXX.XOOOOXX.XXO..",
+        ".....XO...OX..XO...",
+        ".XXXXOO.OOOX.XOO...",
+        "XXOOOOXO.OXX.XXOO..",
+        "XOO..OX.OXX..XO.O..",
+        "XO......OOX.XOOO...",
+    ]);
+    let ld = est_moving(&p, Color::White);
+    // White's 23 (a14, d7) and White's 30 (k19, f14): dead.
+    assert_statuses(
+        &ld,
+        &p,
+        &[(0, 5), (3, 12), (9, 0), (5, 5)],
+        ChainStatus::Dead,
+    );
+    // The snake (g19, e10) and Black's b11 on the vital point: alive.
+    assert_statuses(&ld, &p, &[(6, 0), (4, 9), (1, 8)], ChainStatus::Alive);
+}

@@ -621,7 +621,9 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
     // it: dead alone (as GNU Go and KataGo read a record left so), the group living on.
     if let Some(mover) = shut_in.to_move {
         let safe = |w: usize| shut_in.safe_wall(&dead, w);
-        let taken = cut_by_the_mover(&g, &ch, &grps, &dead, &seki_held, &settled, mover, &safe);
+        let taken = cut_by_the_mover(
+            &g, &ch, &grps, &dead, &seki_held, &settled, mover, &safe, nodes,
+        );
         for ci in taken {
             mark_stones(&g, &ch.chains[ci], &mut dead);
             // A chain beside a pass-alive one is a unit of its own already.
@@ -1134,7 +1136,8 @@ fn escapes(g: &Grid, board: &[Cell], chain: &Chain, left: &mut u32) -> bool {
 /// more (two such, the owner connects at the other), the other a dead end (at most two empty points beyond it), and
 /// [`cut_and_taken`] proves the capture. The mover has one move: a group with two chains it
 /// could take keeps both (the owner answers where it attacks). `safe(w)` says whether an
-/// opposing chain is a safe wall; one round the chain that is dead leaves it alone.
+/// opposing chain is a safe wall; one round the chain that is dead leaves it alone. At most
+/// [`CUT_POSITION_BUDGET`] of the position's `nodes` left are read.
 #[allow(clippy::too_many_arguments)]
 fn cut_by_the_mover(
     g: &Grid,
@@ -1145,9 +1148,10 @@ fn cut_by_the_mover(
     settled: &[bool],
     mover: Cell,
     safe: &dyn Fn(usize) -> bool,
+    nodes: u32,
 ) -> Vec<usize> {
     let hit = |ci: usize, map: &[bool]| ch.chains[ci].stones.iter().any(|&s| map[g.geo.unpad(s)]);
-    let mut left = CUT_POSITION_BUDGET;
+    let mut left = CUT_POSITION_BUDGET.min(nodes);
     let ground = Grid {
         geo: g.geo,
         cells: lifted(g, dead),

@@ -360,9 +360,8 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
     // Groups the playouts keep alive in a small space of their own are read out: a nakade
     // shape, a false eye or a sacrifice inside kills them whatever the playouts said.
     let unsettled: Vec<Vec<usize>> = grps
-        .iter()
+        .into_iter()
         .filter(|grp| grp.iter().all(|&ci| !settled[ci]))
-        .cloned()
         .collect();
     let shut_in = ShutIn {
         g: &g,
@@ -614,27 +613,6 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
             clear_stones(&g, chain, &mut dead);
             mark_stones(&g, chain, &mut seki_held);
             by_reading(&mut std::iter::once(ci), &mut units);
-        }
-    }
-    // A chain of a living group joined to the rest only through empty points, with two
-    // liberties, that the opponent, to move, cuts off and takes in the small ground round
-    // it: dead alone (as GNU Go and KataGo read a record left so), the group living on.
-    if let Some(mover) = shut_in.to_move {
-        let safe = |w: usize| shut_in.safe_wall(&dead, w);
-        let taken = cut_by_the_mover(
-            &g, &ch, &grps, &dead, &seki_held, &settled, mover, &safe, nodes,
-        );
-        for ci in taken {
-            mark_stones(&g, &ch.chains[ci], &mut dead);
-            // A chain beside a pass-alive one is a unit of its own already.
-            let alone = unit_index(ci)
-                .and_then(|u| units.get(u))
-                .is_some_and(|u| u.stones.len() == ch.chains[ci].stones.len());
-            if alone {
-                by_reading(&mut std::iter::once(ci), &mut units);
-            } else {
-                read_apart(ci, &mut units);
-            }
         }
     }
     // A chain its living group's playouts almost never keep is cut off from it (joined only
@@ -1129,161 +1107,6 @@ fn escapes(g: &Grid, board: &[Cell], chain: &Chain, left: &mut u32) -> bool {
     }
     holds(&after, &ch, target, left)
 }
-
-/// The chains of `grps` (groups whose chains are all alive in `dead`, none held in seki,
-/// two or more of them) that the `mover`'s opponent owns and the mover takes by a cut: two
-/// liberties, one where the chain touches another chain of its colour with two liberties or
-/// more (two such, the owner connects at the other), the other a dead end (at most two empty points beyond it), and
-/// [`cut_and_taken`] proves the capture. The mover has one move: a group with two chains it
-/// could take keeps both (the owner answers where it attacks). `safe(w)` says whether an
-/// opposing chain is a safe wall; one round the chain that is dead leaves it alone. At most
-/// [`CUT_POSITION_BUDGET`] of the position's `nodes` left are read.
-#[allow(clippy::too_many_arguments)]
-fn cut_by_the_mover(
-    g: &Grid,
-    ch: &Chains,
-    grps: &[Vec<usize>],
-    dead: &[bool],
-    seki_held: &[bool],
-    settled: &[bool],
-    mover: Cell,
-    safe: &dyn Fn(usize) -> bool,
-    nodes: u32,
-) -> Vec<usize> {
-    let hit = |ci: usize, map: &[bool]| ch.chains[ci].stones.iter().any(|&s| map[g.geo.unpad(s)]);
-    let mut left = CUT_POSITION_BUDGET.min(nodes);
-    let ground = Grid {
-        geo: g.geo,
-        cells: lifted(g, dead),
-    };
-    let mut out = Vec::new();
-    for grp in grps {
-        if grp.len() < 2
-            || grp
-                .iter()
-                .any(|&ci| hit(ci, dead) || hit(ci, seki_held) || ch.chains[ci].color == mover)
-        {
-            continue;
-        }
-        let mut taken = Vec::new();
-        for &ci in grp {
-            let c = &ch.chains[ci];
-            // Liberties on the real board (lifting the dead only adds some).
-            let &[a, b] = c.libs.as_slice() else {
-                continue;
-            };
-            if settled[ci] || left == 0 {
-                continue;
-            }
-            // A friend in atari there is taken by the cut: a ko, not a cut.
-            let joins = |l: usize| {
-                g.geo.neighbours(l).iter().any(|&q| {
-                    ch.id[q].is_some_and(|f| {
-                        f != ci && ch.chains[f].color == c.color && ch.chains[f].libs.len() >= 2
-                    })
-                })
-            };
-            let end = match (joins(a), joins(b)) {
-                (true, false) => b,
-                (false, true) => a,
-                _ => continue,
-            };
-            let room = g
-                .geo
-                .neighbours(end)
-                .iter()
-                .filter(|&&q| ground.cells[q] == Cell::Empty && q != a && q != b)
-                .count();
-            if room > 2 {
-                continue;
-            }
-            // Opposing chains round it or its liberties; those not safe race it.
-            let mut walls: Vec<usize> = c
-                .stones
-                .iter()
-                .chain(&c.libs)
-                .flat_map(|&p| g.geo.neighbours(p))
-                .filter_map(|q| ch.id[q])
-                .filter(|&w| ch.chains[w].color != c.color)
-                .collect();
-            walls.sort_unstable();
-            walls.dedup();
-            if walls.iter().any(|&w| hit(w, dead)) {
-                continue;
-            }
-            let walls: Vec<(&Chain, bool)> =
-                walls.iter().map(|&w| (&ch.chains[w], safe(w))).collect();
-            if cut_and_taken(&ground, c, &walls, &mut left) {
-                taken.push(ci);
-            }
-        }
-        if let [ci] = taken[..] {
-            out.push(ci);
-        }
-    }
-    out
-}
-
-/// Whether `chain`, with two liberties on `ground` (the board, dead stones lifted), is taken by the
-/// opponent moving first in the empty ground reached from its liberties and from those of
-/// its rivals (at most [`CUT_SPACE`] points; the defender may take a rival). `walls` are the
-/// opposing chains round it or its liberties, each with whether the estimate keeps it
-/// safely; a rival is one it does not, or one with fewer than two liberties off the ground
-/// reached from the chain's own. Within `left` nodes (less what it used).
-fn cut_and_taken(ground: &Grid, chain: &Chain, walls: &[(&Chain, bool)], left: &mut u32) -> bool {
-    let libs = enclosed::outside_liberties(ground, &ground.cells, chain, &[]);
-    if libs.len() != 2 {
-        return false;
-    }
-    let Some(mut own) = enclosed::reach(ground, &libs, &[], CUT_SPACE) else {
-        return false;
-    };
-    own.sort_unstable();
-    let mut from = libs;
-    let mut rival_stones = Vec::new();
-    for &(w, safe) in walls {
-        let w_libs = enclosed::outside_liberties(ground, &ground.cells, w, &[]);
-        let off = w_libs
-            .iter()
-            .filter(|l| own.binary_search(l).is_err())
-            .count();
-        if !safe || off < 2 {
-            from.extend(w_libs);
-            rival_stones.extend(&w.stones);
-        }
-    }
-    let Some(mut area) = enclosed::reach(ground, &from, &[], CUT_SPACE) else {
-        return false;
-    };
-    area.sort_unstable();
-    rival_stones.sort_unstable();
-    let n = area.len() as u32;
-    let depth = (2 * n + 2).clamp(8, reading::MAX_DEPTH);
-    let (answer, used) = reading::captures(
-        &ground.geo,
-        &ground.cells,
-        reading::Area {
-            points: &area,
-            watched: &[],
-            rivals: &rival_stones,
-            pass_last: false,
-        },
-        chain,
-        true,
-        depth..=depth,
-        CUT_BUDGET.min(*left),
-    );
-    *left -= used.min(*left);
-    answer == Some(true)
-}
-
-/// Most empty points round a chain [`cut_and_taken`] reads.
-const CUT_SPACE: usize = 12;
-/// Nodes one such reading may visit: every capture found on the sets measured took at most
-/// 49; a chain that holds can cost a thousand to prove (a proof nobody needs).
-const CUT_BUDGET: u32 = 150;
-/// Nodes all of them in one position may visit.
-const CUT_POSITION_BUDGET: u32 = 600;
 
 /// Whether `chain`, in atari on `board`, lives once its owner takes the opposing chain in
 /// atari beside it by playing `play`: the capture leaves it two liberties or more, all in a

@@ -2298,27 +2298,3 @@ fn a_group_beside_a_proved_seki_is_read_and_its_death_ends_the_seki() {
     // The snake (g19, e10) and Black's b11 on the vital point: alive.
     assert_statuses(&ld, &p, &[(6, 0), (4, 9), (1, 8)], ChainStatus::Alive);
 }
-
-#[test]
-fn a_chain_the_player_to_move_cuts_off_and_takes_is_dead_alone() {
-    // Black's b9-c9 joins Black's living group only through d9; its other liberty, a9, is
-    // shut in by White. White to move plays d9 and takes the two at a9 (GNU Go and KataGo,
-    // told the mover, call them dead: Fox Pro1 played on, seed 569 `c0019`, five stones so
-    // cut off); Black to move connects there. The playouts keep such a chain with its group.
-    let p = pos(&[
-        ".XX.XX.X.",
-        "OOOOXXXXX",
-        ".O.OX.X.X",
-        "OOOOXXXXX",
-        ".O.OX.X.X",
-        "OOOOXXXXX",
-        ".O.OX.X.X",
-        "OOOOXXXXX",
-        ".O.OX.X.X",
-    ]);
-    let white = est_moving(&p, Color::White);
-    assert_statuses(&white, &p, &[(1, 0), (2, 0)], ChainStatus::Dead);
-    assert_statuses(&white, &p, &[(4, 0), (7, 0)], ChainStatus::Alive);
-    let black = est_moving(&p, Color::Black);
-    assert_statuses(&black, &p, &[(1, 0), (2, 0), (4, 0)], ChainStatus::Alive);
-}

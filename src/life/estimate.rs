@@ -517,15 +517,21 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
             }
         }
     };
-    let refuted = prove_seki(
-        &g,
-        &pass_alive,
+    // The seki proof's rounds, the units of the chains it refutes marked as read.
+    let seki_rounds = |dead: &mut [bool],
+                       held: &mut [bool],
+                       board: &mut [Cell],
+                       nodes: &mut u32,
+                       units: &mut Vec<Unit>| {
+        method_reading(prove_seki(&g, &pass_alive, dead, held, board, nodes), units);
+    };
+    seki_rounds(
         &mut dead,
         &mut seki_held,
         &mut seki_board,
         &mut nodes,
+        &mut units,
     );
-    method_reading(refuted, &mut units);
     // A chain found dead in a false seki frees the chains it held: a group shut in a small
     // space by them is read again, on the board without it.
     if seki_board != g.cells {
@@ -564,15 +570,13 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
         );
         if more.iter().any(|r| r.fate == enclosed::Fate::Killed) {
             let was_held = seki_held.clone();
-            let refuted = prove_seki(
-                &g,
-                &pass_alive,
+            seki_rounds(
                 &mut dead,
                 &mut seki_held,
                 &mut seki_board,
                 &mut nodes,
+                &mut units,
             );
-            method_reading(refuted, &mut units);
             let lost = out_of_their_seki(
                 &g,
                 &mut dead,

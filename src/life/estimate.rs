@@ -543,11 +543,14 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
     // A chain the seki proof holds is a safe wall for the group beside it, though its only
     // room is its eye and the liberty it shares (nothing played in that group's space takes
     // it). A group so killed frees the chain's room: its seki is proved again, and may fall.
+    let any_held = seki_held.contains(&true);
     let beside_held: Vec<Vec<usize>> = unsettled
         .iter()
         .filter(|grp| {
-            grp.iter()
-                .all(|&ci| !hit(ci, &seki_held) && !hit(ci, &dead))
+            any_held
+                && grp
+                    .iter()
+                    .all(|&ci| !hit(ci, &seki_held) && !hit(ci, &dead))
                 && grp.iter().any(|&ci| {
                     let c = &ch.chains[ci];
                     c.stones.iter().chain(&c.libs).any(|&p| {
@@ -761,10 +764,7 @@ fn prove_seki(
         }
         for ci in reading.refuted {
             let chain = &living.chains[ci];
-            mark_stones(g, chain, dead);
-            for &s in &chain.stones {
-                board[s] = Cell::Empty;
-            }
+            take_off(g, chain, dead, board);
             refuted.extend(chain.stones.first().map(|&s| g.geo.unpad(s)));
         }
     }
@@ -797,21 +797,7 @@ fn out_of_their_seki(
         }
         let mut libs = chain.libs.clone();
         libs.sort_unstable();
-        let walls_hold = chain
-            .stones
-            .iter()
-            .flat_map(|&s| g.geo.neighbours(s))
-            .filter_map(|q| living.id[q])
-            .filter(|&w| living.chains[w].color != chain.color)
-            .all(|w| {
-                living.chains[w]
-                    .libs
-                    .iter()
-                    .filter(|l| libs.binary_search(l).is_err())
-                    .count()
-                    >= 2
-            });
-        if !walls_hold {
+        if !seki::walls_hold(&g.geo, &living, chain, &libs, &|_| false) {
             continue;
         }
         let depth = 2 * libs.len() as u32 + 2;
@@ -826,10 +812,7 @@ fn out_of_their_seki(
         );
         *nodes -= used;
         if answer == Some(true) {
-            mark_stones(g, chain, dead);
-            for &s in &chain.stones {
-                board[s] = Cell::Empty;
-            }
+            take_off(g, chain, dead, board);
             out.push(first);
         }
     }
@@ -1579,6 +1562,14 @@ pub(super) fn lifted(g: &Grid, dead: &[bool]) -> Vec<Cell> {
 fn mark_stones(g: &Grid, chain: &Chain, map: &mut [bool]) {
     for &s in &chain.stones {
         map[g.geo.unpad(s)] = true;
+    }
+}
+
+/// Marks a chain found dead in `dead` and takes it off `board` (a padded copy of the cells).
+fn take_off(g: &Grid, chain: &Chain, dead: &mut [bool], board: &mut [Cell]) {
+    mark_stones(g, chain, dead);
+    for &s in &chain.stones {
+        board[s] = Cell::Empty;
     }
 }
 

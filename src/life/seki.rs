@@ -209,7 +209,7 @@ fn attempt(
 
 /// True when every opposing chain next to `target` keeps two liberties outside `area`: a
 /// search confined to the area could not have captured it, and need not have.
-fn walls_hold(
+pub(super) fn walls_hold(
     geo: &Geometry,
     ch: &Chains,
     target: &Chain,

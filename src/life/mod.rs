@@ -8,20 +8,27 @@
 //! Parts: this file holds the verdict's types and the entry points ([`decide`],
 //! [`decide_with`], [`from_dead_list`]); `territory` turns a dead map into statuses,
 //! territory and seki; `benson` finds pass-alive chains and what they enclose; `estimate`
-//! decides groups; `playout` is the playout board and policy; `reading` is the small exhaustive
-//! capture search that `enclosed` (groups shut in a small space of their own: nakade shapes,
-//! false eyes, sacrifices inside) and `seki` (seki proved before it is called) rest on;
-//! `shape` tells the eye spaces a capture leaves (killing shapes) apart. Life reads only the
-//! board.
+//! decides groups, in order, with the parts below; `playout` is the playout board and policy;
+//! `reading` is the small exhaustive capture search that `enclosed` (groups shut in a small
+//! space of their own: nakade shapes, false eyes, sacrifices inside), `seki` (seki proved
+//! before it is called, in rounds), `race` (capturing races), `one_eye` (a group whose only
+//! eye is a capture leaving a killing shape) and `escape` (a chain in atari its owner saves)
+//! rest on; `shape` tells static shapes apart (the eye spaces a capture leaves, bent four in
+//! the corner); `area` says whose area a group stands in and whether the board is finished;
+//! `stones` holds the per-point maps and groups they all share. Life reads only the board.
 
+mod area;
 mod benson;
 mod enclosed;
+mod escape;
 mod estimate;
+mod one_eye;
 mod playout;
 mod race;
 mod reading;
 mod seki;
 mod shape;
+mod stones;
 mod territory;
 #[cfg(test)]
 pub(crate) mod tests;
@@ -549,7 +556,7 @@ fn take_left_in_atari(
     let grid = crate::board::Grid::from_position(pos)
         .filter(|_| dead.len() == pos.cells.len() && candidates.iter().any(movers));
     let lifted = grid.as_ref().map(|g| {
-        let board = estimate::lifted(g, dead);
+        let board = stones::lifted(g, dead);
         let ch = crate::board::Chains::of(&g.geo, &board);
         (g, board, ch)
     });
@@ -572,7 +579,7 @@ fn take_left_in_atari(
                 .filter(|o| o.color != c.color && touch(c, o))
                 .filter_map(|o| o.stones.first().and_then(chain_at))
                 .filter_map(|o| o.libs.first().copied().filter(|_| o.libs.len() == 1))
-                .any(|play| estimate::saved_by_capture(g, board, own, play))
+                .any(|play| escape::saved_by_capture(g, board, own, play))
     };
     let spared: Vec<bool> = candidates.iter().map(|c| saved(c)).collect();
     for (chain, _) in candidates.iter().zip(spared).filter(|(_, s)| !s) {

@@ -13,6 +13,7 @@
 
 use super::playout::PlayoutBoard;
 use super::reading;
+use super::stones::{lifted, mark_stones, take_off};
 use super::territory::is_seki_region;
 use crate::board::{Cell, Chain, Chains, Geometry, Grid, regions};
 
@@ -361,3 +362,95 @@ fn area_of(
         inside: inside.min(MAX_EMPTY) as u32,
     })
 }
+
+/// Rounds of seki proofs: a chain found dead can expose another false seki behind it.
+const SEKI_ROUNDS: usize = 3;
+
+/// Rounds of the seki proof (at most [`SEKI_ROUNDS`]) on the board `dead` leaves: each chain
+/// it refutes is marked dead and taken off `board`; `held` marks the chains the last round
+/// held. Spends from `nodes` at most [`POSITION_BUDGET`]. Returns the first stone
+/// (unpadded) of each chain refuted.
+pub(super) fn prove_seki(
+    g: &Grid,
+    pass_alive: &[bool],
+    dead: &mut [bool],
+    held: &mut [bool],
+    board: &mut [Cell],
+    nodes: &mut u32,
+) -> Vec<usize> {
+    let start = POSITION_BUDGET.min(*nodes);
+    let mut left = start;
+    let mut refuted = Vec::new();
+    for _ in 0..SEKI_ROUNDS {
+        let cells = lifted(g, dead);
+        let reading = read(g, &cells, &|s| pass_alive[s], &mut left);
+        let living = Chains::of(&g.geo, &cells);
+        held.iter_mut().for_each(|h| *h = false);
+        for &ci in &reading.held {
+            mark_stones(g, &living.chains[ci], held);
+        }
+        if reading.refuted.is_empty() {
+            break;
+        }
+        for ci in reading.refuted {
+            let chain = &living.chains[ci];
+            take_off(g, chain, dead, board);
+            refuted.extend(chain.stones.first().map(|&s| g.geo.unpad(s)));
+        }
+    }
+    *nodes -= start - left;
+    refuted
+}
+
+/// Chains the seki proof held (`was_held`) before a group beside them was killed, and no
+/// longer holds (`held`): their partner, with the dead group's points, has room now, and the
+/// shared liberties are no seki. One with at most [`LOST_SEKI_LIBS`] liberties, its walls
+/// keeping two liberties besides, is read with its owner first on its liberties alone; each
+/// one taken is marked dead and taken off `board`. Returns their first stones (unpadded).
+pub(super) fn out_of_their_seki(
+    g: &Grid,
+    dead: &mut [bool],
+    was_held: &[bool],
+    held: &[bool],
+    board: &mut [Cell],
+    nodes: &mut u32,
+) -> Vec<usize> {
+    let cells = lifted(g, dead);
+    let living = Chains::of(&g.geo, &cells);
+    let mut out = Vec::new();
+    for chain in &living.chains {
+        let Some(first) = chain.stones.first().map(|&s| g.geo.unpad(s)) else {
+            continue;
+        };
+        if !was_held[first] || held[first] || chain.libs.len() > LOST_SEKI_LIBS {
+            continue;
+        }
+        let mut libs = chain.libs.clone();
+        libs.sort_unstable();
+        if !walls_hold(&g.geo, &living, chain, &libs, &|_| false) {
+            continue;
+        }
+        let depth = 2 * libs.len() as u32 + 2;
+        let (answer, used) = reading::captures(
+            &g.geo,
+            &cells,
+            reading::Area::of(&libs),
+            chain,
+            false,
+            depth..=depth,
+            LOST_SEKI_BUDGET.min(*nodes),
+        );
+        *nodes -= used;
+        if answer == Some(true) {
+            take_off(g, chain, dead, board);
+            out.push(first);
+        }
+    }
+    out
+}
+
+/// Most liberties of a chain read by [`out_of_their_seki`]: an eye and a shared point or two.
+const LOST_SEKI_LIBS: usize = 4;
+
+/// Nodes one such reading may visit.
+const LOST_SEKI_BUDGET: u32 = 500;

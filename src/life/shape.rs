@@ -176,6 +176,106 @@ pub(super) fn lives_only_by_a_killing_capture(
     Some(victim)
 }
 
+/// Bent four in the corner: the group's only eye space is the four-point L bent round the
+/// corner point, an opponent stone holds that corner, and the opponent chains outside hold
+/// out longer than the group. Black wins the ko after removing every threat, so the group
+/// is dead (the playouts, which let White win the ko, cannot see it). Returns the opponent
+/// chains inside the eye space, which live.
+pub(super) fn bent_four_in_the_corner(
+    g: &Grid,
+    ch: &Chains,
+    grp: &[usize],
+    settled: &[bool],
+) -> Option<Vec<usize>> {
+    let geo = &g.geo;
+    let c = ch.chains.get(*grp.first()?)?.color;
+    let opp = c.opponent();
+    if grp.iter().any(|&ci| settled[ci]) {
+        return None;
+    }
+    // The eye space: everything reachable from the group's liberties without crossing its
+    // own stones; more than four points is no bent four.
+    let mut space: Vec<usize> = Vec::new();
+    let mut stack: Vec<usize> = Vec::new();
+    for &ci in grp {
+        for &l in &ch.chains[ci].libs {
+            if !space.contains(&l) {
+                space.push(l);
+                stack.push(l);
+            }
+        }
+    }
+    while let Some(p) = stack.pop() {
+        for q in geo.neighbours(p) {
+            let v = g.cells[q];
+            if (v == Cell::Empty || v == opp) && !space.contains(&q) {
+                if space.len() >= 4 {
+                    return None;
+                }
+                space.push(q);
+                stack.push(q);
+            } else if v == c && ch.id[q].is_some_and(|ci| !grp.contains(&ci)) {
+                return None;
+            }
+        }
+    }
+    if space.len() != 4 {
+        return None;
+    }
+    let off_board = |q: usize| g.cells[q] == Cell::Edge;
+    let corner = *space.iter().find(|&&p| {
+        geo.neighbours(p)
+            .into_iter()
+            .filter(|&q| off_board(q))
+            .count()
+            == 2
+    })?;
+    if g.cells[corner] != opp {
+        return None;
+    }
+    // The two steps inward from the corner, as index offsets.
+    let inward: Vec<isize> = geo
+        .neighbours(corner)
+        .into_iter()
+        .filter(|&q| !off_board(q))
+        .map(|q| q as isize - corner as isize)
+        .collect();
+    let &[a, b] = inward.as_slice() else {
+        return None;
+    };
+    let at = |d: isize, k: isize| (corner as isize + d * k) as usize;
+    let shape_a = [corner, at(a, 1), at(a, 2), at(b, 1)];
+    let shape_b = [corner, at(b, 1), at(b, 2), at(a, 1)];
+    if !shape_a.iter().all(|p| space.contains(p)) && !shape_b.iter().all(|p| space.contains(p)) {
+        return None;
+    }
+    let libs = space.iter().filter(|&&p| g.cells[p] == Cell::Empty).count();
+    let mut inside = Vec::new();
+    for &p in &space {
+        if let Some(ci) = ch.id[p].filter(|ci| g.cells[p] == opp && !inside.contains(ci)) {
+            inside.push(ci);
+        }
+    }
+    // The stones around must not be capturable first: a semeai is no bent four.
+    for &ci in grp {
+        for &s in &ch.chains[ci].stones {
+            for q in geo.neighbours(s) {
+                // An outside neighbour that can be taken first makes it a semeai.
+                let weak = ch.id[q].is_some_and(|oi| {
+                    ch.chains[oi].color == opp
+                        && !inside.contains(&oi)
+                        && !settled[oi]
+                        && ch.chains[oi].libs.len() <= libs
+                });
+                if weak {
+                    return None;
+                }
+            }
+        }
+    }
+    Some(inside)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -350,8 +350,10 @@ mod parts {
     use super::*;
     use crate::board::{Cell, Chains, Liberties, STONES};
     use crate::life::benson::{Enclosures, enclosures, pass_alive_and_enclosures};
-    use crate::life::estimate::{bent_four_in_the_corner, group_kept, groups, taken_for_playouts};
+    use crate::life::estimate::{group_kept, taken_for_playouts};
     use crate::life::playout::{PlayoutBoard, Rng, playouts};
+    use crate::life::shape::bent_four_in_the_corner;
+    use crate::life::stones::groups;
 
     #[test]
     fn invasion_of_a_home_area_is_answered_next_to_it() {
@@ -1924,11 +1926,12 @@ fn extra_playouts_go_on_while_a_share_could_lie_on_either_side_of_the_line() {
     assert!(near_the_line(0.9, 0.5, 0.0));
 }
 
-/// The groups of `p` that [`in_the_opponents_area`](super::estimate::in_the_opponents_area)
+/// The groups of `p` that [`in_the_opponents_area`](super::area::in_the_opponents_area)
 /// finds dead when every one of them is a candidate, each chain kept in `kept(colour)` of the
 /// playouts and no stone dead yet: the colour and size of each.
 fn in_the_opponents_area_of(p: &Position, kept: impl Fn(Color) -> f64) -> Vec<(Color, usize)> {
-    use super::estimate::{groups, in_the_opponents_area};
+    use super::area::in_the_opponents_area;
+    use super::stones::groups;
     let g = grid(p);
     let ch = crate::board::Chains::of(&g.geo, &g.cells);
     let colour = |ci: usize| {
@@ -2030,7 +2033,7 @@ fn a_group_in_the_opponents_area_that_the_verdict_puts_in_seki_stays() {
     let (white, wall) = ([white], [wall]);
     let doomed = vec![&white[..], &wall[..]];
     assert_eq!(
-        super::estimate::out_of_seki(&p, &g, &ch, &dead, doomed),
+        super::area::out_of_seki(&p, &g, &ch, &dead, doomed),
         vec![&wall[..]]
     );
 }
@@ -2165,7 +2168,7 @@ fn a_dead_chain_whose_captors_are_all_dead_lives_in_its_own_area() {
     // space. With the White group dead, the stone inside was never captured: its region,
     // the dead stones lifted, meets Black's living stones only. A Black stone inside a
     // living White area stays dead.
-    use super::estimate::in_their_own_area;
+    use super::area::in_their_own_area;
     let p = pos(&[
         "XXXXXXXXX",
         "X.......X",

@@ -24,7 +24,9 @@ game's loose ends as they are). Needs GNU Go 3.8 (`gnugo` or `/usr/games/gnugo`)
 import os
 import random
 import re
+import shutil
 import sys
+import tempfile
 
 from gnugo_dead import Gtp, default_command
 from katago_rawnn import Board
@@ -74,8 +76,15 @@ def sgf_point(board, vertex):
 def play_on(f, level, seed):
     """GNU Go's moves from the end of `f` until both pass: [(colour, vertex or None)]."""
     gtp = Gtp(default_command() + ["--never-resign", "--level", str(level), "--seed", str(seed)])
+    path, copy = os.path.abspath(f), None
+    if any(ch.isspace() for ch in path):
+        # GTP splits a command at white space: such a path is read through a copy.
+        fd, copy = tempfile.mkstemp(suffix=".sgf")
+        os.close(fd)
+        shutil.copyfile(path, copy)
+        path = copy
     try:
-        ok, reply = gtp.cmd("loadsgf %s" % os.path.abspath(f))
+        ok, reply = gtp.cmd("loadsgf %s" % path)
         if not ok:
             raise RuntimeError("loadsgf: %s" % reply)
         colour = "B" if reply.strip().lower().startswith("b") else "W"
@@ -92,6 +101,14 @@ def play_on(f, level, seed):
         return moves
     finally:
         gtp.close()
+        if copy:
+            os.unlink(copy)
+
+
+def game_name(f):
+    """The name a game goes by in OUT_DIR (and for --exclude and --only): its file's base name,
+    white space made `_` (the written files are loaded over GTP in turn)."""
+    return re.sub(r"\s", "_", os.path.basename(f))
 
 
 def main():
@@ -112,7 +129,7 @@ def main():
     pool = [
         f
         for f in candidates(args)
-        if os.path.basename(f) not in used and (only is None or os.path.basename(f) in only)
+        if game_name(f) not in used and (only is None or game_name(f) in only)
     ]
     chosen = rng.sample(pool, min(count, len(pool)))
     board = Board(19)
@@ -130,7 +147,7 @@ def main():
         note = "C[played on from here by GNU Go 3.8 level %d, %d moves]" % (level, len(moves))
         head = body.find("]") + 1 if body else 0
         text = text[:end] + body[:head] + note + body[head:] + ")\n"
-        name = os.path.basename(f)
+        name = game_name(f)
         half = "first" if fnv1a(name) % 2 == 0 else "second"
         with open(os.path.join(out, half, "c%04d-%s" % (i, name)), "w") as fh:
             fh.write(text)

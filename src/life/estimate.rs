@@ -4,8 +4,11 @@
 //! near a coin toss flagged as unsure; local reading then overrules them where they are
 //! blind (a group whose only eye is a capture leaving a killing shape, groups shut in a
 //! small space, open capturing races, false seki, a chain in atari its owner to move
-//! saves), and a chain its living group's playouts almost never keep dies alone. Each
-//! group's decision keeps how it was reached (a [`Unit`]).
+//! saves), and a chain its living group's playouts almost never keep dies alone; last, a
+//! group near a coin toss in the opponent's area dies and a dead chain in its own area
+//! lives. Each group's decision keeps how it was reached (a [`Unit`]). This file holds the
+//! order; the rules are the sibling modules' (`one_eye`, `enclosed`, `race`, `seki`,
+//! `escape`, `area`).
 
 use super::area::{
     finished, in_the_open, in_the_opponents_area, in_their_own_area, open_points, out_of_seki,

@@ -8,6 +8,8 @@ uncertain groups, say) tells real explanations from coincidences.
 
     python3 benches/peers/perturb_re.py [--echelle BIN] [--deltas -3,-2,-1,1,2,3] OUT_DIR PATH...
 
+(BIN is `target/release/echelle` unless given: `cargo build --release` first.)
+
 Runs `echelle analyze --dead-stones estimate` on PATH, keeps the games with a score `RE`
 whose verdict is `match` (one game a file, not in an archive), writes each again to OUT_DIR
 once per delta (the margin plus the delta; a margin that would not stay above zero is

@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """How often the verdict hides a wrong recorded result: the finished games whose count
-reproduces `RE` exactly, written again with `RE`'s margin moved by a few points, then
-analysed; every such copy ought to be `margin-differs` (or `winner-differs`). A `match` is a
+reproduces `RE` exactly, written again with `RE`'s margin moved by a few points (and, with
+`--swap`, with the other player named the winner by the same margin), then analysed; every
+such copy ought to be `margin-differs` (or `winner-differs`). A `match` is a
 wrong result the verdict accepts; an `uncertain` is one it lets the uncertain groups
 explain. The figure that tells whether a rule that explains mismatches away (the
 uncertain groups, say) tells real explanations from coincidences.
 
-    python3 benches/peers/perturb_re.py [--echelle BIN] [--deltas -3,-2,-1,1,2,3] OUT_DIR PATH...
+    python3 benches/peers/perturb_re.py [--echelle BIN] [--deltas -3,-2,-1,1,2,3] [--swap] OUT_DIR PATH...
 
 (BIN is `target/release/echelle` unless given: `cargo build --release` first.)
 
@@ -49,7 +50,11 @@ def main():
     args = sys.argv[1:]
     echelle = "target/release/echelle"
     deltas = [-3, -2, -1, 1, 2, 3]
-    while args[:1] in (["--echelle"], ["--deltas"]) and len(args) > 1:
+    swap = False
+    while args[:1] in (["--echelle"], ["--deltas"], ["--swap"]) and len(args) > 1:
+        if args[0] == "--swap":
+            swap, args = True, args[1:]
+            continue
         if args[0] == "--echelle":
             echelle = args[1]
         else:
@@ -74,12 +79,14 @@ def main():
         if text.count(b"(;") != 1 or not found:
             continue
         top = folder(path, paths)
-        for d in deltas:
-            margin = float(found.group(2)) + d
+        other = b"W" if found.group(1) == b"B" else b"B"
+        copies = [(found.group(1), float(found.group(2)) + d, "%+d" % d) for d in deltas]
+        copies += [(other, float(found.group(2)), "swap")] if swap else []
+        for winner, margin, label in copies:
             if margin <= 0:
                 continue
-            new = b"RE[%s+%s]" % (found.group(1), ("%g" % margin).encode())
-            name = os.path.join(out, "%s__%d__%+d.sgf" % (top, n, d))
+            new = b"RE[%s+%s]" % (winner, ("%g" % margin).encode())
+            name = os.path.join(out, "%s__%d__%s.sgf" % (top, n, label))
             with open(name, "wb") as f:
                 f.write(text[: found.start()] + new + text[found.end() :])
             written += 1

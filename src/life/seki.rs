@@ -384,8 +384,12 @@ pub(super) fn prove_seki(
     for _ in 0..SEKI_ROUNDS {
         let cells = lifted(g, dead);
         let reading = read(g, &cells, &|s| pass_alive[s], &mut left);
+        held.fill(false);
+        // Most positions hold nothing that looks like seki: no chains to name then.
+        if reading.held.is_empty() && reading.refuted.is_empty() {
+            break;
+        }
         let living = Chains::of(&g.geo, &cells);
-        held.iter_mut().for_each(|h| *h = false);
         for &ci in &reading.held {
             mark_stones(g, &living.chains[ci], held);
         }

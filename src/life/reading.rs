@@ -30,7 +30,6 @@ pub(super) fn captures(
         geo,
         area: area.points,
         watched: area.watched,
-        rivals: area.rivals,
         pass_last: area.pass_last,
         attacker: target.color.opponent(),
         target: t,
@@ -47,7 +46,7 @@ pub(super) fn captures(
         scratch: Scratch::default(),
         keyed: vec![false; cells.len()],
         slot: vec![u32::MAX; cells.len()],
-        rival_found: Vec::new(),
+        rival_point: vec![false; cells.len()],
         targets: Vec::new(),
     };
     for &p in area.points.iter().chain(area.watched) {
@@ -56,10 +55,18 @@ pub(super) fn captures(
     for (i, &p) in area.points.iter().enumerate() {
         search.slot[p] = i as u32;
     }
+    for &r in area.rivals {
+        search.rival_point[r] = true;
+    }
     let root = search.hash(cells);
     let mut chain = Target::default();
     chain.clear(cells.len());
     search.absorb(cells, t, &mut chain);
+    for &r in area.rivals {
+        if cells[r] == search.attacker && !chain.rival(r) {
+            search.join_rivals(cells, r, &mut chain);
+        }
+    }
     // Iterative deepening: a short capture is proved before the deep lines of the moves that
     // fail are read out (the table keeps what the shallower rounds proved).
     let trusted = trusted.min(depth);
@@ -163,8 +170,6 @@ struct Search<'a> {
     area: &'a [usize],
     /// See [`Area::watched`].
     watched: &'a [usize],
-    /// See [`Area::rivals`].
-    rivals: &'a [usize],
     /// See [`Area::pass_last`].
     pass_last: bool,
     attacker: Cell,
@@ -195,25 +200,28 @@ struct Search<'a> {
     keyed: Vec<bool>,
     /// Per point: its index in `area`, `u32::MAX` outside it.
     slot: Vec<u32>,
-    /// A spare buffer for the rivals' liberties.
-    rival_found: Vec<usize>,
+    /// Per point: one of [`Area::rivals`].
+    rival_point: Vec<bool>,
     /// Spare target sets, one per ply in use.
     targets: Vec<Target>,
 }
 
 /// The target chain as a node sees it, kept move by move: its stones and its liberties, as
-/// bitsets over the board's points. Every attacker node reads the target's liberties;
-/// walking a chain of seventy stones there at each node cost most of a big reading's time.
+/// bitsets over the board's points, with the stones of the rival chains (those holding a
+/// point of [`Area::rivals`]). Every attacker node reads the target's liberties, every
+/// defender node in a race the rivals' ones; walking chains of seventy stones there at each
+/// node cost most of a big reading's time.
 #[derive(Default)]
 struct Target {
     stones: Vec<u64>,
     libs: Vec<u64>,
+    rivals: Vec<u64>,
 }
 
 impl Target {
     /// Empty sets for a board of `len` points.
     fn clear(&mut self, len: usize) {
-        for v in [&mut self.stones, &mut self.libs] {
+        for v in [&mut self.stones, &mut self.libs, &mut self.rivals] {
             v.clear();
             v.resize(len.div_ceil(64), 0);
         }
@@ -223,6 +231,7 @@ impl Target {
     fn copy_from(&mut self, other: &Target) {
         self.stones.clone_from(&other.stones);
         self.libs.clone_from(&other.libs);
+        self.rivals.clone_from(&other.rivals);
     }
 
     fn stone(&self, p: usize) -> bool {
@@ -231,6 +240,24 @@ impl Target {
 
     fn lib(&self, p: usize) -> bool {
         self.libs[p / 64] >> (p % 64) & 1 == 1
+    }
+
+    fn rival(&self, p: usize) -> bool {
+        self.rivals[p / 64] >> (p % 64) & 1 == 1
+    }
+
+    fn set_rival(&mut self, p: usize, on: bool) {
+        let bit = 1 << (p % 64);
+        if on {
+            self.rivals[p / 64] |= bit;
+        } else {
+            self.rivals[p / 64] &= !bit;
+        }
+    }
+
+    /// Whether a rival chain is on the board (it then has a liberty).
+    fn racing(&self) -> bool {
+        self.rivals.iter().any(|&w| w != 0)
     }
 
     fn add_stone(&mut self, p: usize) {
@@ -371,9 +398,8 @@ impl Search<'_> {
         let geo = self.geo;
         let mut options = self.option_lists.pop().unwrap_or_default();
         options.clear();
-        // In a race the defender fills the rival chains' liberties first (they are in
-        // `found` from here on), a pass after them.
-        let racing = !attacker_to_move && self.rival_libs(cells);
+        // In a race the defender fills the rival chains' liberties first, a pass after them.
+        let racing = !attacker_to_move && target.racing();
         if !attacker_to_move {
             let pass: u64 = if racing {
                 6
@@ -393,7 +419,7 @@ impl Search<'_> {
             let near = if attacker_to_move {
                 target.lib(p)
             } else {
-                racing && self.found.contains(&p)
+                racing && geo.neighbours(p).iter().any(|&q| target.rival(q))
             };
             let rank = 1 + 8 * u64::from(!near) + (4 - empty as u64);
             options.push(rank << 32 | (p as u64 + 1));
@@ -470,24 +496,6 @@ impl Search<'_> {
         }
         // Every option failed the mover, unless the budget left one unread.
         (!unknown).then_some(!attacker_to_move)
-    }
-
-    /// Walks the rival chains still on the board, their liberties into `found`; false when
-    /// there is none.
-    fn rival_libs(&mut self, cells: &[Cell]) -> bool {
-        let mut libs = std::mem::take(&mut self.rival_found);
-        libs.clear();
-        for &r in self.rivals {
-            if cells[r] == self.attacker {
-                self.chain(cells, r, usize::MAX);
-                libs.extend_from_slice(&self.found);
-            }
-        }
-        libs.sort_unstable();
-        libs.dedup();
-        // The walk's buffer is kept for the next call.
-        self.rival_found = std::mem::replace(&mut self.found, libs);
-        !self.found.is_empty()
     }
 
     /// Of the target's liberties, those whose empty neighbours are all its liberties too:
@@ -691,6 +699,16 @@ impl Search<'_> {
         }
         next_target.copy_from(target);
         next_target.remove_lib(p);
+        // A rival chain taken leaves the rivals; an attacker stone on a rival point, or
+        // joining a rival chain, makes its chain one.
+        for &s in &captured {
+            next_target.set_rival(s, false);
+        }
+        if c == self.attacker
+            && (self.rival_point[p] || self.geo.neighbours(p).iter().any(|&q| target.rival(q)))
+        {
+            self.join_rivals(next, p, next_target);
+        }
         // A defender stone on a liberty of the target joins it, with the chains it touches.
         let joins = c != self.attacker && target.lib(p);
         if joins {
@@ -736,6 +754,22 @@ impl Search<'_> {
         }
     }
 
+    /// Adds the chain at `p` to `target`'s rival stones, not walking those already in.
+    fn join_rivals(&mut self, cells: &[Cell], p: usize, target: &mut Target) {
+        let c = cells[p];
+        self.walk.clear();
+        self.walk.push(p);
+        target.set_rival(p, true);
+        while let Some(s) = self.walk.pop() {
+            for q in self.geo.neighbours(s) {
+                if cells[q] == c && !target.rival(q) {
+                    target.set_rival(q, true);
+                    self.walk.push(q);
+                }
+            }
+        }
+    }
+
     /// Checks `target` against a fresh walk of the target chain (tests and debug builds).
     #[cfg(any(test, debug_assertions))]
     fn check_target(&mut self, cells: &[Cell], target: &Target) {
@@ -749,6 +783,16 @@ impl Search<'_> {
         found.sort_unstable();
         assert_eq!(walk, Target::points(&target.stones).collect::<Vec<_>>());
         assert_eq!(found, Target::points(&target.libs).collect::<Vec<_>>());
+        let mut rivals = Vec::new();
+        for r in 0..cells.len() {
+            if self.rival_point[r] && cells[r] == self.attacker {
+                self.chain(cells, r, usize::MAX);
+                rivals.extend_from_slice(&self.walk);
+            }
+        }
+        rivals.sort_unstable();
+        rivals.dedup();
+        assert_eq!(rivals, Target::points(&target.rivals).collect::<Vec<_>>());
     }
 
     /// Walks the chain at `p`: its stones into `walk`, its liberties into `found` (each

@@ -246,13 +246,8 @@ impl Target {
         self.rivals[p / 64] >> (p % 64) & 1 == 1
     }
 
-    fn set_rival(&mut self, p: usize, on: bool) {
-        let bit = 1 << (p % 64);
-        if on {
-            self.rivals[p / 64] |= bit;
-        } else {
-            self.rivals[p / 64] &= !bit;
-        }
+    fn remove_rival(&mut self, p: usize) {
+        self.rivals[p / 64] &= !(1 << (p % 64));
     }
 
     /// Whether a rival chain is on the board (it then has a liberty).
@@ -260,12 +255,8 @@ impl Target {
         self.rivals.iter().any(|&w| w != 0)
     }
 
-    fn add_stone(&mut self, p: usize) {
-        self.stones[p / 64] |= 1 << (p % 64);
-    }
-
     fn add_lib(&mut self, p: usize) {
-        self.libs[p / 64] |= 1 << (p % 64);
+        set_bit(&mut self.libs, p);
     }
 
     fn remove_lib(&mut self, p: usize) {
@@ -288,6 +279,37 @@ impl Target {
                 })
             })
         })
+    }
+}
+
+/// Sets point `p` in the bitset `set`.
+fn set_bit(set: &mut [u64], p: usize) {
+    set[p / 64] |= 1 << (p % 64);
+}
+
+/// Adds the stones of the chain at `p` to the bitset `set`, walking only those not yet in it
+/// (`walk` is the buffer); `empty` sees every empty point next to a stone walked.
+fn flood(
+    geo: &Geometry,
+    walk: &mut Vec<usize>,
+    cells: &[Cell],
+    p: usize,
+    set: &mut [u64],
+    mut empty: impl FnMut(usize),
+) {
+    let c = cells[p];
+    walk.clear();
+    walk.push(p);
+    set_bit(set, p);
+    while let Some(s) = walk.pop() {
+        for q in geo.neighbours(s) {
+            if cells[q] == Cell::Empty {
+                empty(q);
+            } else if cells[q] == c && set[q / 64] >> (q % 64) & 1 == 0 {
+                set_bit(set, q);
+                walk.push(q);
+            }
+        }
     }
 }
 
@@ -702,7 +724,7 @@ impl Search<'_> {
         // A rival chain taken leaves the rivals; an attacker stone on a rival point, or
         // joining a rival chain, makes its chain one.
         for &s in &captured {
-            next_target.set_rival(s, false);
+            next_target.remove_rival(s);
         }
         if c == self.attacker
             && (self.rival_point[p] || self.geo.neighbours(p).iter().any(|&q| target.rival(q)))
@@ -738,36 +760,22 @@ impl Search<'_> {
     /// Adds the chain at `p` to `target`'s stones and its liberties to its liberties, where
     /// the chain meets stones already in `target` not walking them again.
     fn absorb(&mut self, cells: &[Cell], p: usize, target: &mut Target) {
-        let c = cells[p];
-        self.walk.clear();
-        self.walk.push(p);
-        target.add_stone(p);
-        while let Some(s) = self.walk.pop() {
-            for q in self.geo.neighbours(s) {
-                if cells[q] == Cell::Empty {
-                    target.add_lib(q);
-                } else if cells[q] == c && !target.stone(q) {
-                    target.add_stone(q);
-                    self.walk.push(q);
-                }
-            }
-        }
+        let Target { stones, libs, .. } = target;
+        flood(self.geo, &mut self.walk, cells, p, stones, |q| {
+            set_bit(libs, q)
+        });
     }
 
     /// Adds the chain at `p` to `target`'s rival stones, not walking those already in.
     fn join_rivals(&mut self, cells: &[Cell], p: usize, target: &mut Target) {
-        let c = cells[p];
-        self.walk.clear();
-        self.walk.push(p);
-        target.set_rival(p, true);
-        while let Some(s) = self.walk.pop() {
-            for q in self.geo.neighbours(s) {
-                if cells[q] == c && !target.rival(q) {
-                    target.set_rival(q, true);
-                    self.walk.push(q);
-                }
-            }
-        }
+        flood(
+            self.geo,
+            &mut self.walk,
+            cells,
+            p,
+            &mut target.rivals,
+            |_| {},
+        );
     }
 
     /// Checks `target` against a fresh walk of the target chain (tests and debug builds).

@@ -477,6 +477,10 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
         for &ci in &r.alive {
             clear_stones(&g, &ch.chains[ci], &mut dead);
         }
+        let held = held_alive(&r.held, &unsettled);
+        for &ci in held {
+            clear_stones(&g, &ch.chains[ci], &mut dead);
+        }
         // A chain taken out of a group whose other stones live is a unit of its own; the
         // group keeps its method.
         let among_living = |ci: usize, units: &[Unit]| {
@@ -494,7 +498,10 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
             read_apart(ci, &mut units);
         }
         by_reading(
-            &mut with_group.into_iter().chain(r.alive.iter().copied()),
+            &mut with_group
+                .into_iter()
+                .chain(r.alive.iter().copied())
+                .chain(held.iter().copied()),
             &mut units,
         );
     }
@@ -832,6 +839,18 @@ impl ShutIn<'_> {
     }
 }
 
+/// The chains a race held (see [`race::Race::held`]) that live by it: all of them when they
+/// make up a whole group of `groups`, none when they are a few chains of a bigger group
+/// (joined through open points): those say nothing of the rest, which keeps its verdict.
+fn held_alive<'a>(held: &'a [usize], groups: &[Vec<usize>]) -> &'a [usize] {
+    let whole = held.first().is_some_and(|first| {
+        groups
+            .iter()
+            .any(|grp| grp.contains(first) && grp.iter().all(|ci| held.contains(ci)))
+    });
+    if whole { held } else { &[] }
+}
+
 /// Whether a share `kept` of `playouts` playouts lies within [`CLOSE_Z`] standard errors
 /// (taken at a coin toss, the largest) of the `line` between dead and alive.
 pub(super) fn near_the_line(kept: f64, line: f64, playouts: f64) -> bool {
@@ -870,4 +889,18 @@ fn open_ko(g: &Grid, ch: &Chains, chain: &Chain) -> Option<Vec<usize>> {
         }
     }
     Some(around)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::held_alive;
+
+    #[test]
+    fn held_chains_live_only_as_a_whole_group() {
+        // Chains 3 and 4 held by a race: alone in their group they live; with chain 7,
+        // joined to them through open points, the race says nothing of the group.
+        assert_eq!(held_alive(&[3, 4], &[vec![0, 1], vec![4, 3]]), &[3, 4]);
+        assert!(held_alive(&[3, 4], &[vec![0, 1], vec![3, 4, 7]]).is_empty());
+        assert!(held_alive(&[], &[vec![0]]).is_empty());
+    }
 }

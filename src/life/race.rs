@@ -9,8 +9,10 @@
 //! decides goes to the player the record leaves to move, as GNU Go and KataGo read a loaded
 //! record and as a game played on would go; with the mover unknown it is left as it was.
 //! When the mover cannot take the other side but cannot be taken either, moving first, its
-//! groups live (its move makes the eye the opponent would spoil) and the other's keep their
-//! verdict. One where neither side can capture is a seki (`seki` proves it).
+//! groups live (its move makes the eye the opponent would spoil); the other side's unit,
+//! taken neither with the mover first nor with its owner first, is held: it lives when it is
+//! a whole group (a seki, or eyes of its own), and a few chains of a bigger group leave the
+//! group its verdict. One where neither side can capture is a seki (`seki` proves it).
 //!
 //! Two groups not fenced in alone are read again as one fight: with the weak chain round
 //! them that is no safe wall (three units: an invader's group and the stones it shut in,
@@ -55,6 +57,10 @@ pub(super) struct Race {
     pub dead: Vec<usize>,
     /// The winner's chains.
     pub alive: Vec<usize>,
+    /// Chains the mover cannot take, nor their owner lose moving first: they live if they
+    /// are their whole group (a seki or eyes of their own); part of a bigger group, the
+    /// rest of the group decides.
+    pub held: Vec<usize>,
 }
 
 /// The races read on `g`'s board between racing units: chains that `racer` admits, joined
@@ -534,6 +540,7 @@ impl<'a> Fight<'a> {
                 } else {
                     Vec::new()
                 },
+                held: Vec::new(),
             });
         }
         if let Some(r) = self.taken_inside(g, left)? {
@@ -543,25 +550,33 @@ impl<'a> Fight<'a> {
         // makes it.
         let mover = to_move?;
         let others: Vec<usize> = (0..k).filter(|&i| self.colour(i) != Some(mover)).collect();
+        // The other side's one walled unit: dead if the mover takes it; if not, taken by no
+        // line whoever moves first, it holds.
+        let mut held = Vec::new();
         if let [loser] = others[..]
             && self.walled[loser]
-            && self.captured(g, loser, true, left)?
         {
-            return Some(Race {
-                dead: vec![self.target(loser)?],
-                alive: alive_of(self.colour(loser)),
-            });
+            if self.captured(g, loser, true, left)? {
+                return Some(Race {
+                    dead: vec![self.target(loser)?],
+                    alive: alive_of(self.colour(loser)),
+                    held: Vec::new(),
+                });
+            }
+            held = self.units[loser].to_vec();
         }
         // The mover cannot take the others, but its own walled units, none of them taken
         // though their owner moves first (read above), live: it makes the move that saves
-        // them (an eye the opponent would have spoilt). The others keep their verdict.
+        // them (an eye the opponent would have spoilt). The others keep their verdict, but
+        // for the one held.
         let saved: Vec<usize> = (0..k)
             .filter(|&i| self.walled[i] && self.colour(i) == Some(mover))
             .flat_map(|i| self.units[i].iter().copied())
             .collect();
-        (!saved.is_empty()).then_some(Race {
+        (!saved.is_empty() || !held.is_empty()).then_some(Race {
             dead: Vec::new(),
             alive: saved,
+            held,
         })
     }
 
@@ -587,6 +602,7 @@ impl<'a> Fight<'a> {
         Some(Some(Race {
             dead: vec![self.target(inner)?],
             alive: self.units[outer].to_vec(),
+            held: Vec::new(),
         }))
     }
 }

@@ -1201,6 +1201,45 @@ fn a_group_its_owner_saves_moving_first_lives_when_the_record_leaves_it_to_move(
 }
 
 #[test]
+fn an_eyeless_group_the_mover_cannot_take_is_read_alive_in_seki() {
+    // KGS 2017-01-02-27's shape (the players left both groups on the board): White's
+    // d13-d9 has no eye, its three liberties e13-e11 shared with Black's f13-f9, which has
+    // one more, g13. Black to move: e11 leaves White two and Black three, White answers g13,
+    // and whoever fills next dies: seki. White to move, g13 gives the same. The playouts
+    // kept White's chain in four of five of them only; with other seeds, in fewer than half.
+    let p = pos(&[
+        "X.XO.X.OOO.O.",
+        "XXXO.XOOOOOOO",
+        "X.XO.XOOOOOOO",
+        "XXXOXXOOOOOOO",
+        "XXXOXXOOOOOOO",
+        "XXXXOOOOOOOOO",
+        "XXXXOOOOOOOOO",
+        "XXXXOOOOOOOOO",
+        "XXXXOOOOOOOOO",
+        "XXXXOOOOOOOOO",
+        "XXXXOOOOOOOOO",
+        "XXXXOOOOOOOOO",
+        "XXXXOOOOOOOOO",
+    ]);
+    for mover in [Color::Black, Color::White] {
+        let ld = est_moving(&p, mover);
+        for (x, y) in [(3, 0), (5, 0)] {
+            assert_eq!(
+                status_at(&ld, &p, x, y),
+                Some(ChainStatus::Alive),
+                "{mover:?}"
+            );
+            assert_eq!(
+                method_at(&ld, x as u8, y as u8),
+                Some(Method::Reading),
+                "{mover:?}"
+            );
+        }
+    }
+}
+
+#[test]
 fn a_race_the_playouts_all_but_settle_is_still_read() {
     // Seed 181, r0060: Black's h13-m12 round a straight three (j13-l13, White's m13
     // beside), White's b12-g12 with an eye at f13 and c13-d13 next to Black's b13. Black to

@@ -47,6 +47,96 @@ pub(super) fn escapes(g: &Grid, board: &[Cell], chain: &Chain, left: &mut u32) -
     holds(&after, &ch, target, left)
 }
 
+/// Whether `chain` (two liberties or more, one of them next to a pass-alive chain of its
+/// colour, as `settled` says) joins such a chain whatever the opponent does: moving first,
+/// the opponent cannot take it (an exhaustive capture search on the fight's ground: the
+/// empty points reached from the chain's liberties and from those of the chains in the
+/// fight, at most [`JOIN_SPACE`]). Once joined, the chain has the pass-alive chain's
+/// liberties, more than the opponent has moves.
+pub(super) fn joins_a_living_chain(
+    g: &Grid,
+    ch: &Chains,
+    chain: &Chain,
+    settled: &dyn Fn(usize) -> bool,
+    left: &mut u32,
+) -> bool {
+    let geo = g.geo;
+    let me = chain.stones.first().and_then(|&s| ch.id[s]);
+    let friend = |q: usize| {
+        ch.id[q].is_some_and(|o| Some(o) != me && ch.chains[o].color == chain.color && settled(o))
+    };
+    if chain.libs.len() < 2
+        || !chain
+            .libs
+            .iter()
+            .any(|&l| geo.neighbours(l).iter().any(|&q| friend(q)))
+    {
+        return false;
+    }
+    // The ground: the empty points reached from the chain's liberties, and from those of
+    // the chains in the fight (not pass-alive, next to the chain or to the ground, short of
+    // liberties off it), until no chain joins the fight.
+    let mut seeds: Vec<usize> = chain.libs.clone();
+    let mut fighting: Vec<usize> = Vec::new();
+    let mut ground;
+    loop {
+        let Some(reached) = enclosed::reach(g, &seeds, &[], JOIN_SPACE) else {
+            return false;
+        };
+        ground = reached;
+        // A chain with two liberties off the ground is a wall: moves on the ground cannot
+        // take it.
+        let joining: Vec<usize> = chain
+            .stones
+            .iter()
+            .chain(&ground)
+            .flat_map(|&p| geo.neighbours(p))
+            .filter_map(|q| ch.id[q])
+            .filter(|&o| Some(o) != me && !settled(o) && !fighting.contains(&o))
+            .filter(|&o| {
+                ch.chains[o]
+                    .libs
+                    .iter()
+                    .filter(|l| !ground.contains(l))
+                    .count()
+                    < 2
+            })
+            .collect();
+        if joining.is_empty() {
+            break;
+        }
+        for o in joining {
+            if !fighting.contains(&o) {
+                fighting.push(o);
+                seeds.extend(&ch.chains[o].libs);
+            }
+        }
+    }
+    // The chains in the fight may be taken: the small ones' points played again, the big
+    // ones' watched.
+    let mut watched = Vec::new();
+    reading::replay_or_watch(ch, fighting, &mut ground, &mut watched);
+    let n = ground.len() as u32;
+    let depth = (n * (n + 2)).clamp(8, reading::MAX_DEPTH);
+    let budget = ESCAPE_BUDGET.min(*left);
+    let (answer, used) = reading::captures(
+        &geo,
+        &g.cells,
+        reading::Area {
+            points: &ground,
+            watched: &watched,
+            rivals: &[],
+            pass_last: false,
+        },
+        chain,
+        true,
+        depth..=depth,
+        budget,
+    );
+    *left -= used.min(*left);
+    answer == Some(false)
+}
+
 /// Whether `chain`, in atari on `board`, lives once its owner takes the opposing chain in
 /// atari beside it by playing `play`: the capture leaves it two liberties or more, all in a
 /// small empty region where the opponent, moving first, cannot take it (as [`escapes`]).
@@ -145,9 +235,57 @@ fn holds(after: &Grid, ch: &Chains, target: &Chain, left: &mut u32) -> bool {
     answer == Some(false)
 }
 
+/// Most empty points the ground of a chain joining a pass-alive chain may hold (a
+/// connection is fought over a few points; a bigger ground is an open fight).
+const JOIN_SPACE: usize = 10;
 /// Largest empty region a chain in atari may escape into.
 const ESCAPE_SPACE: usize = 8;
 /// Nodes read there for one chain.
 const ESCAPE_BUDGET: u32 = 2_000;
 /// Nodes read there for all the chains of a position.
 pub(super) const ESCAPE_POSITION_BUDGET: u32 = 4_000;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::life::benson::pass_alive_and_enclosures;
+    use crate::life::tests::{generated_13, grid};
+
+    /// Whether the chain at (x, y) of a generated 13x13 board with `top` rows joins a
+    /// pass-alive chain of its colour, Benson's test saying which chains are.
+    fn joins(top: &[&str], x: usize, y: usize) -> bool {
+        let g = grid(&generated_13(top));
+        let ch = Chains::of(&g.geo, &g.cells);
+        let (settled, _) = pass_alive_and_enclosures(&g, &ch);
+        let Some(ci) = ch.id[g.geo.pad(y * 13 + x)] else {
+            panic!("a stone at ({x}, {y})")
+        };
+        let mut left = ESCAPE_POSITION_BUDGET;
+        joins_a_living_chain(&g, &ch, &ch.chains[ci], &|o| settled[o], &mut left)
+    }
+
+    #[test]
+    fn a_chain_with_two_ways_into_its_pass_alive_wall_joins_it() {
+        // KGS 2017-01-14-25's shape (the players left White's six stones on the board):
+        // White's h13-h12 inside Black's area, its two liberties j13 and j12 both next to
+        // White's pass-alive right side. Black cuts at one, White joins at the other.
+        assert!(joins(&["XXXXXXXO.O.O.", "XXXXXXXO.OOOO"], 7, 0));
+        // With j12 Black's and g13 its other liberty, Black's j13 takes it.
+        assert!(!joins(&["XXXXXX.O.O.O.", "XXXXXXXOXOOOO"], 7, 0));
+    }
+
+    #[test]
+    fn a_chain_whose_second_liberty_runs_into_the_opponents_area_is_taken() {
+        // Capture 227's k0116 (both judges take it): Black's k10-l10 between White's chains,
+        // its liberties j10 (next to Black's pass-alive wall) and m10, which leads to n10.
+        // White's j10 cuts; m10 only runs to n10, where White takes it. The ground must
+        // hold n10, beyond the chain's own liberties, for the search to see it.
+        let top = [
+            "XXXXXXXOXXXXO",
+            "X.X.XXXOOXOX.",
+            "XXXXXXXXOOOOO",
+            "X.X.X.XX.XX..",
+        ];
+        assert!(!joins(&top, 9, 3));
+    }
+}

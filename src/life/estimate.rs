@@ -15,7 +15,7 @@ use super::area::{
 };
 use super::benson::{Enclosures, pass_alive_and_enclosures};
 use super::enclosed;
-use super::escape::{ESCAPE_POSITION_BUDGET, escapes};
+use super::escape::{ESCAPE_POSITION_BUDGET, escapes, joins_a_living_chain};
 use super::one_eye::taken_into_one_eye;
 use super::playout::playouts;
 use super::race;
@@ -57,6 +57,8 @@ const WALL_KEPT: f64 = super::UNCERTAIN_BAND.1;
 /// 3 %.)
 const RACE_LOW: f64 = 0.02;
 const RACE_HIGH: f64 = 0.98;
+/// Nodes all the readings of chains joining a pass-alive chain of one position may visit.
+const JOIN_POSITION_BUDGET: u32 = 2_000;
 /// A chain of a living group kept in fewer of the playouts than this is cut off from it
 /// and dies alone (the group's other chains live). At 0.3 a weak but connected chain of a
 /// finished game was taken; 0.2 leaves finished games as they were. On a board whose borders
@@ -310,6 +312,11 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
             })
         })
         .collect();
+    // Nodes all the readings below may visit together (each has budgets of its own too);
+    // the chains joining a pass-alive chain take theirs first.
+    let mut nodes = params.reading_nodes;
+    let joining_start = JOIN_POSITION_BUDGET.min(nodes);
+    let mut joining = joining_start;
     // Decide groups, not chains: chains of one colour joined through empty points share
     // one fate (a group is never half dead), unless a pass-alive chain is among them.
     for grp in &grps {
@@ -319,6 +326,19 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
         if grp.iter().any(|&ci| settled[ci]) {
             for &ci in grp {
                 if settled[ci] {
+                    continue;
+                }
+                // A chain the playouts did not keep clearly, that joins a pass-alive chain
+                // of its own whatever the opponent does, lives with it.
+                let joins = kept[ci] < RACE_HIGH
+                    && joins_a_living_chain(&g, &ch, &ch.chains[ci], &|o| settled[o], &mut joining);
+                if joins {
+                    units.push(Unit {
+                        stones: stones_of(&[ci]),
+                        method: Method::Reading,
+                        kept: Some(kept[ci]),
+                        toss: false,
+                    });
                     continue;
                 }
                 if !in_ko[ci] && kept[ci] < params.dead_below {
@@ -387,8 +407,8 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
     // A group the playouts keep whose only eye would come from taking a chain standing in
     // a killing shape is dead, and the chain lives: the opponent plays its vital point.
     let wall = |dead: &[bool], ci: usize| shut_in.safe_wall(dead, ci);
-    // Nodes all the readings below may visit together (each has budgets of its own too).
-    let mut nodes = params.reading_nodes;
+    // What the chains joining a pass-alive chain read comes out of the shared budget.
+    nodes -= joining_start - joining;
     let nakade_read = taken_into_one_eye(
         &g,
         &ch,

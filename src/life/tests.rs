@@ -1206,7 +1206,7 @@ fn an_eyeless_group_the_mover_cannot_take_is_read_alive_in_seki() {
     // d13-d9 has no eye, its three liberties e13-e11 shared with Black's f13-f9, which has
     // one more, g13. Black to move: e11 leaves White two and Black three, White answers g13,
     // and whoever fills next dies: seki. White to move, g13 gives the same. The playouts
-    // kept White's chain in four of five of them only; with other seeds, in fewer than half.
+    // kept White's chain in 79 % of them with Black to move, in 29 % with White to move.
     let p = pos(&[
         "X.XO.X.OOO.O.",
         "XXXO.XOOOOOOO",

@@ -65,7 +65,9 @@ pub(super) fn joins_a_living_chain(
     let friend = |q: usize| {
         ch.id[q].is_some_and(|o| Some(o) != me && ch.chains[o].color == chain.color && settled(o))
     };
-    if chain.libs.len() < 2
+    // Out of nodes, nothing is read (the ground is not even built).
+    if *left == 0
+        || chain.libs.len() < 2
         || !chain
             .libs
             .iter()

@@ -498,7 +498,7 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
             clear_stones(&g, &ch.chains[ci], &mut dead);
         }
         let held = held_alive(&r.held, &unsettled);
-        for &ci in held {
+        for &ci in &held {
             clear_stones(&g, &ch.chains[ci], &mut dead);
         }
         // A chain taken out of a group whose other stones live is a unit of its own; the
@@ -859,16 +859,16 @@ impl ShutIn<'_> {
     }
 }
 
-/// The chains a race held (see [`race::Race::held`]) that live by it: all of them when they
-/// make up a whole group of `groups`, none when they are a few chains of a bigger group
-/// (joined through open points): those say nothing of the rest, which keeps its verdict.
-fn held_alive<'a>(held: &'a [usize], groups: &[Vec<usize>]) -> &'a [usize] {
-    let whole = held.first().is_some_and(|first| {
-        groups
-            .iter()
-            .any(|grp| grp.contains(first) && grp.iter().all(|ci| held.contains(ci)))
-    });
-    if whole { held } else { &[] }
+/// The chains a race held (see [`race::Race::held`]) that live by it: those of the groups
+/// of `groups` held whole; a few chains of a bigger group (joined through open points) say
+/// nothing of the rest, which keeps its verdict.
+fn held_alive(held: &[usize], groups: &[Vec<usize>]) -> Vec<usize> {
+    groups
+        .iter()
+        .filter(|grp| !grp.is_empty() && grp.iter().all(|ci| held.contains(ci)))
+        .flatten()
+        .copied()
+        .collect()
 }
 
 /// Whether a share `kept` of `playouts` playouts lies within [`CLOSE_Z`] standard errors
@@ -919,8 +919,11 @@ mod tests {
     fn held_chains_live_only_as_a_whole_group() {
         // Chains 3 and 4 held by a race: alone in their group they live; with chain 7,
         // joined to them through open points, the race says nothing of the group.
-        assert_eq!(held_alive(&[3, 4], &[vec![0, 1], vec![4, 3]]), &[3, 4]);
+        assert_eq!(held_alive(&[3, 4], &[vec![0, 1], vec![4, 3]]), [4, 3]);
         assert!(held_alive(&[3, 4], &[vec![0, 1], vec![3, 4, 7]]).is_empty());
         assert!(held_alive(&[], &[vec![0]]).is_empty());
+        // Both sides' units held (the mover's saved, the other's untaken): each group is
+        // judged on its own.
+        assert_eq!(held_alive(&[3, 4, 9], &[vec![3, 4], vec![9, 2]]), [3, 4]);
     }
 }

@@ -9,10 +9,11 @@
 //! decides goes to the player the record leaves to move, as GNU Go and KataGo read a loaded
 //! record and as a game played on would go; with the mover unknown it is left as it was.
 //! When the mover cannot take the other side but cannot be taken either, moving first, its
-//! groups live (its move makes the eye the opponent would spoil); the other side's unit,
-//! taken neither with the mover first nor with its owner first, is held: it lives when it is
-//! a whole group (a seki, or eyes of its own), and a few chains of a bigger group leave the
-//! group its verdict. One where neither side can capture is a seki (`seki` proves it).
+//! units are held (its move makes the eye the opponent would spoil), and so is the other
+//! side's unit taken neither with the mover first nor with its owner first (a seki, or eyes
+//! of its own): a held unit lives when it is a whole group, and a few chains of a bigger
+//! group leave the group its verdict. One where neither side can capture is a seki (`seki`
+//! proves it).
 //!
 //! Two groups not fenced in alone are read again as one fight: with the weak chain round
 //! them that is no safe wall (three units: an invader's group and the stones it shut in,
@@ -57,9 +58,9 @@ pub(super) struct Race {
     pub dead: Vec<usize>,
     /// The winner's chains.
     pub alive: Vec<usize>,
-    /// Chains the mover cannot take, nor their owner lose moving first: they live if they
-    /// are their whole group (a seki or eyes of their own); part of a bigger group, the
-    /// rest of the group decides.
+    /// Chains no line takes, whoever moves first, or that the mover saves moving first:
+    /// they live where they make up a whole group (a seki, eyes of their own, an eye the
+    /// mover makes); a few chains of a bigger group leave the group its verdict.
     pub held: Vec<usize>,
 }
 
@@ -566,16 +567,16 @@ impl<'a> Fight<'a> {
             held = self.units[loser].to_vec();
         }
         // The mover cannot take the others, but its own walled units, none of them taken
-        // though their owner moves first (read above), live: it makes the move that saves
-        // them (an eye the opponent would have spoilt). The others keep their verdict, but
-        // for the one held.
-        let saved: Vec<usize> = (0..k)
-            .filter(|&i| self.walled[i] && self.colour(i) == Some(mover))
-            .flat_map(|i| self.units[i].iter().copied())
-            .collect();
-        (!saved.is_empty() || !held.is_empty()).then_some(Race {
+        // though their owner moves first (read above), are held too: it makes the move that
+        // saves them (an eye the opponent would have spoilt). The others keep their verdict.
+        held.extend(
+            (0..k)
+                .filter(|&i| self.walled[i] && self.colour(i) == Some(mover))
+                .flat_map(|i| self.units[i].iter().copied()),
+        );
+        (!held.is_empty()).then_some(Race {
             dead: Vec::new(),
-            alive: saved,
+            alive: Vec::new(),
             held,
         })
     }

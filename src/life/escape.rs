@@ -88,7 +88,7 @@ pub(super) fn joins_a_living_chain(
         ground = reached;
         // A chain with two liberties off the ground is a wall: moves on the ground cannot
         // take it.
-        let joining: Vec<usize> = chain
+        let mut joining: Vec<usize> = chain
             .stones
             .iter()
             .chain(&ground)
@@ -107,36 +107,23 @@ pub(super) fn joins_a_living_chain(
         if joining.is_empty() {
             break;
         }
+        joining.sort_unstable();
+        joining.dedup();
         for o in joining {
-            if !fighting.contains(&o) {
-                fighting.push(o);
-                seeds.extend(&ch.chains[o].libs);
-            }
+            seeds.extend(&ch.chains[o].libs);
+            fighting.push(o);
         }
     }
     // The chains in the fight may be taken: the small ones' points played again, the big
     // ones' watched.
     let mut watched = Vec::new();
     reading::replay_or_watch(ch, fighting, &mut ground, &mut watched);
-    let n = ground.len() as u32;
-    let depth = (n * (n + 2)).clamp(8, reading::MAX_DEPTH);
-    let budget = ESCAPE_BUDGET.min(*left);
-    let (answer, used) = reading::captures(
-        &geo,
-        &g.cells,
-        reading::Area {
-            points: &ground,
-            watched: &watched,
-            rivals: &[],
-            pass_last: false,
-        },
-        chain,
-        true,
-        depth..=depth,
-        budget,
-    );
-    *left -= used.min(*left);
-    answer == Some(false)
+    let area = reading::Area {
+        points: &ground,
+        watched: &watched,
+        ..reading::Area::of(&ground)
+    };
+    untaken(g, chain, area, left)
 }
 
 /// Whether `chain`, in atari on `board`, lives once its owner takes the opposing chain in
@@ -220,19 +207,18 @@ fn holds(after: &Grid, ch: &Chains, target: &Chain, left: &mut u32) -> bool {
     area.extend(replayed);
     area.sort_unstable();
     area.dedup();
-    let n = area.len() as u32;
+    untaken(after, target, reading::Area::of(&area), left)
+}
+
+/// Whether the opponent, moving first in `area` on `g`'s board, cannot take `target` (an
+/// exhaustive capture search, deep enough to fill and empty the area a few times, within
+/// [`ESCAPE_BUDGET`] and `left` nodes, less what it used).
+fn untaken(g: &Grid, target: &Chain, area: reading::Area, left: &mut u32) -> bool {
+    let n = area.points.len() as u32;
     let depth = (n * (n + 2)).clamp(8, reading::MAX_DEPTH);
-    let area = reading::Area::of(&area);
     let budget = ESCAPE_BUDGET.min(*left);
-    let (answer, used) = reading::captures(
-        &geo,
-        &after.cells,
-        area,
-        target,
-        true,
-        depth..=depth,
-        budget,
-    );
+    let (answer, used) =
+        reading::captures(&g.geo, &g.cells, area, target, true, depth..=depth, budget);
     *left -= used.min(*left);
     answer == Some(false)
 }

@@ -81,6 +81,9 @@ pub(super) struct Estimate {
     /// Per point: a stone of a chain the seki search read and found holding, or of a group
     /// and the stones inside its space a reading found in seki (their owner to move).
     pub seki_held: Vec<bool>,
+    /// Per point: a stone of a whole group a race reading found in seki, taken by no line
+    /// whoever moves first (see [`race::Race::seki`]).
+    pub race_held: Vec<bool>,
 }
 
 /// Stones decided together, and how.
@@ -129,6 +132,7 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
             certain: true,
             units: Vec::new(),
             seki_held: vec![false; n],
+            race_held: vec![false; n],
         };
     };
     let ch = Chains::of(&g.geo, &g.cells);
@@ -194,6 +198,7 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
             certain: !forced.contains(&true),
             units,
             seki_held: vec![false; n],
+            race_held: vec![false; n],
         };
     }
     let kept_of = |own: &[[u32; 2]], total: f64| -> Vec<f64> {
@@ -490,6 +495,7 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
         shut_in.to_move,
         &mut nodes,
     );
+    let mut race_held = vec![false; n];
     for r in &races {
         for &ci in &r.dead {
             mark_stones(&g, &ch.chains[ci], &mut dead);
@@ -500,6 +506,9 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
         let held = held_alive(&r.held, &unsettled);
         for &ci in &held {
             clear_stones(&g, &ch.chains[ci], &mut dead);
+            if r.seki {
+                mark_stones(&g, &ch.chains[ci], &mut race_held);
+            }
         }
         // A chain taken out of a group whose other stones live is a unit of its own; the
         // group keeps its method.
@@ -751,6 +760,7 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
         certain: false,
         units,
         seki_held,
+        race_held,
     }
 }
 

@@ -35,7 +35,7 @@ pub(crate) mod tests;
 
 use crate::board::{Cell, Color, Point, Position};
 use serde::Serialize;
-use territory::finish;
+use territory::{finish, finish_held};
 
 /// Status of the chain a stone belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -678,7 +678,13 @@ pub fn decide_with(
                 Confidence::Estimated
             };
             let (mut dead, mut units) = (est.dead, est.units);
-            let mut ld = finish(pos, dead.clone(), DeadSource::Estimate, conf);
+            let mut ld = finish_held(
+                pos,
+                dead.clone(),
+                DeadSource::Estimate,
+                conf,
+                &est.race_held,
+            );
             if take_left_in_atari(
                 pos,
                 &ld,
@@ -687,9 +693,16 @@ pub fn decide_with(
                 &mut dead,
                 &mut units,
             ) {
-                ld = finish(pos, dead, DeadSource::Estimate, conf);
+                ld = finish_held(pos, dead, DeadSource::Estimate, conf, &est.race_held);
             }
-            ld.groups = decisions(pos, &ld.status, units, &est.seki_held);
+            // A seki a race reading found is read, as one the seki proof found.
+            let read: Vec<bool> = est
+                .seki_held
+                .iter()
+                .zip(&est.race_held)
+                .map(|(&a, &b)| a || b)
+                .collect();
+            ld.groups = decisions(pos, &ld.status, units, &read);
             let w = pos.width as usize;
             let uncertain: Vec<usize> = ld
                 .uncertain_groups()

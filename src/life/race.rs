@@ -62,6 +62,9 @@ pub(super) struct Race {
     /// they live where they make up a whole group (a seki, eyes of their own, an eye the
     /// mover makes); a few chains of a bigger group leave the group its verdict.
     pub held: Vec<usize>,
+    /// Every unit of the fight is held and none is taken by any line, whoever moves first:
+    /// a seki, though a shared liberty may be filled without self-atari.
+    pub seki: bool,
 }
 
 /// The races read on `g`'s board between racing units: chains that `racer` admits, joined
@@ -542,6 +545,7 @@ impl<'a> Fight<'a> {
                     Vec::new()
                 },
                 held: Vec::new(),
+                seki: false,
             });
         }
         if let Some(r) = self.taken_inside(g, left)? {
@@ -562,10 +566,20 @@ impl<'a> Fight<'a> {
                     dead: vec![self.target(loser)?],
                     alive: alive_of(self.colour(loser)),
                     held: Vec::new(),
+                    seki: false,
                 });
             }
             held = self.units[loser].to_vec();
         }
+        // A seki when the mover's units are not taken with the opponent first either. Read
+        // on a budget of its own: the answer decides no stone, it only names the seki.
+        let seki = !held.is_empty()
+            && (0..k).all(|i| {
+                let mut spare = *left;
+                self.walled[i]
+                    && (self.colour(i) != Some(mover)
+                        || self.captured(g, i, true, &mut spare) == Some(false))
+            });
         // The mover cannot take the others, but its own walled units, none of them taken
         // though their owner moves first (read above), are held too: it makes the move that
         // saves them (an eye the opponent would have spoilt). The others keep their verdict.
@@ -578,6 +592,7 @@ impl<'a> Fight<'a> {
             dead: Vec::new(),
             alive: Vec::new(),
             held,
+            seki,
         })
     }
 
@@ -604,6 +619,7 @@ impl<'a> Fight<'a> {
             dead: vec![self.target(inner)?],
             alive: self.units[outer].to_vec(),
             held: Vec::new(),
+            seki: false,
         }))
     }
 }

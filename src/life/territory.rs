@@ -4,7 +4,7 @@
 
 use super::playout::PlayoutBoard;
 use super::{ChainStatus, Confidence, DeadSource, LifeAndDeath};
-use crate::board::{Cell, Chains, Color, Grid, Point, Position, Region, STONES, regions};
+use crate::board::{Cell, Chains, Color, Geometry, Grid, Point, Position, Region, STONES, regions};
 
 /// Turns a per-point dead map into statuses and territory: flood fills of the empty and dead
 /// points, owned by the one colour of living stones around them; seki chains are living chains
@@ -14,6 +14,20 @@ pub(super) fn finish(
     dead: Vec<bool>,
     source: DeadSource,
     confidence: Confidence,
+) -> LifeAndDeath {
+    finish_held(pos, dead, source, confidence, &[])
+}
+
+/// [`finish`], with `held` (per row-major point, may be empty) marking the stones a race
+/// reading found held: a region touching both colours whose every bordering stone is held
+/// is seki too, though one side could fill a point of it without self-atari (its other
+/// liberty a dame the opponent fills in turn).
+pub(super) fn finish_held(
+    pos: &Position,
+    dead: Vec<bool>,
+    source: DeadSource,
+    confidence: Confidence,
+    held: &[bool],
 ) -> LifeAndDeath {
     let n = pos.cells.len();
     let mut status: Vec<Option<ChainStatus>> = pos
@@ -33,7 +47,14 @@ pub(super) fn finish(
     let mut territory = vec![None; n];
     let mut seki_region = vec![false; n];
     if let Some(g) = Grid::from_position(pos) {
-        classify_regions(&g, &dead, &mut status, &mut territory, &mut seki_region);
+        classify_regions(
+            &g,
+            &dead,
+            held,
+            &mut status,
+            &mut territory,
+            &mut seki_region,
+        );
     }
     LifeAndDeath {
         width: pos.width,
@@ -54,6 +75,7 @@ pub(super) fn finish(
 fn classify_regions(
     g: &Grid,
     dead: &[bool],
+    held: &[bool],
     status: &mut [Option<ChainStatus>],
     territory: &mut [Option<Color>],
     seki_region: &mut [bool],
@@ -79,7 +101,7 @@ fn classify_regions(
             continue;
         }
         let board = board.get_or_insert_with(|| PlayoutBoard::new(geo, &cells));
-        if is_seki_region(board, r) {
+        if held_by_race(geo, &cells, held, r) || is_seki_region(board, r) {
             let living = living.get_or_insert_with(|| Chains::of(geo, &cells));
             for &p in &r.points {
                 seki_region[geo.unpad(p)] = true;
@@ -93,6 +115,16 @@ fn classify_regions(
             }
         }
     }
+}
+
+/// Every stone bordering the region `r` is held (see [`finish_held`]).
+fn held_by_race(geo: &Geometry, cells: &[Cell], held: &[bool], r: &Region) -> bool {
+    !held.is_empty()
+        && r.points.iter().all(|&p| {
+            geo.neighbours(p)
+                .iter()
+                .all(|&q| !cells[q].is_stone() || held.get(geo.unpad(q)).copied().unwrap_or(false))
+        })
 }
 
 /// Seki rather than dame: a region touching both colours none of whose points can be filled

@@ -1201,12 +1201,15 @@ fn a_group_its_owner_saves_moving_first_lives_when_the_record_leaves_it_to_move(
 }
 
 #[test]
-fn an_eyeless_group_the_mover_cannot_take_is_read_alive_in_seki() {
+fn an_eyeless_group_the_mover_cannot_take_is_read_in_seki() {
     // KGS 2017-01-02-27's shape (the players left both groups on the board): White's
     // d13-d9 has no eye, its three liberties e13-e11 shared with Black's f13-f9, which has
     // one more, g13. Black to move: e11 leaves White two and Black three, White answers g13,
     // and whoever fills next dies: seki. White to move, g13 gives the same. The playouts
     // kept White's chain in 79 % of them with Black to move, in 29 % with White to move.
+    // The shared liberties are a seki (though Black can fill one without self-atari),
+    // read; g13, Black's liberty beside White's big group, stays a dame, and that group
+    // is no part of the seki.
     let p = pos(&[
         "X.XO.X.OOO.O.",
         "XXXO.XOOOOOOO",
@@ -1227,16 +1230,63 @@ fn an_eyeless_group_the_mover_cannot_take_is_read_alive_in_seki() {
         for (x, y) in [(3, 0), (5, 0)] {
             assert_eq!(
                 status_at(&ld, &p, x, y),
-                Some(ChainStatus::Alive),
+                Some(ChainStatus::Seki),
                 "{mover:?}"
             );
             assert_eq!(
                 method_at(&ld, x as u8, y as u8),
-                Some(Method::Reading),
+                Some(Method::Seki),
                 "{mover:?}"
             );
         }
+        let w = p.width as usize;
+        for y in 0..3 {
+            assert!(ld.seki_region[y * w + 4], "{mover:?} e{}", 13 - y);
+        }
+        assert!(!ld.seki_region[6], "{mover:?}");
+        assert_eq!(status_at(&ld, &p, 7, 0), Some(ChainStatus::Alive));
     }
+}
+
+#[test]
+fn a_race_whose_mover_is_taken_with_the_opponent_first_is_no_seki() {
+    // Fox Pro1 played on (continue_positions.py seed 577, c0022), Black to move. In the
+    // lower left White's eleven stones b5-a3-d1 (a bent three of their own, a1-b1-a2) and
+    // Black's fourteen d5-h3-d2 (a one-point eye at f2) share d3; Black's other liberty, g1,
+    // touches White's living group. Black, moving first, saves its group and cannot take
+    // White's; White, moving first, fills g1 and d3 and takes Black's: no seki. Both live
+    // (Black is to move), each as a group its own reading decided, and d3 stays a dame.
+    let p = pos(&[
+        "..XXO........OOOOOO",
+        ".X.XOO......OOXOXXX",
+        "..XOOX.O..X.OXXX...",
+        ".XXO.X..XXOOOX.X...",
+        "XOO.OXOOOOOXOXXXXX.",
+        "XXO..OXXOXOXOOOXOO.",
+        "XOO.OOX.XXXXOXOOX..",
+        ".XO..OXXXXOXXXXX...",
+        ".XO.O.OOOOOXX.XXX..",
+        "XOOXXOOXXXX.XXOOXXX",
+        ".XOOOOOOX.OXXOOOOOO",
+        "..XOOXXOX.XOOOXOOO.",
+        ".X.XXXOOXX.XXXXOO.O",
+        "XXXOOXXXXOX.X.XO..O",
+        "XOOXOOOOOOXXXX.XOOO",
+        "OOXXXXOO..OOOX..XXO",
+        "OOO.XXXXO..OXX.XXO.",
+        ".OOXX.XOO..OX..XOO.",
+        "..OOXX.O...OOXXOO..",
+    ]);
+    let ld = est_moving(&p, Color::Black);
+    for (x, y) in [(1, 14), (3, 14)] {
+        assert_eq!(
+            status_at(&ld, &p, x, y),
+            Some(ChainStatus::Alive),
+            "({x}, {y})"
+        );
+        assert_eq!(method_at(&ld, x as u8, y as u8), Some(Method::Reading));
+    }
+    assert!(!ld.seki_region[16 * p.width as usize + 3]);
 }
 
 #[test]
@@ -2163,10 +2213,11 @@ fn on_a_board_still_mostly_open_a_chain_near_the_line_earns_more_playouts() {
 fn a_group_near_a_coin_toss_is_no_wall_round_the_race_it_fights() {
     // KGS January played on by GNU Go (continue_positions.py seed 457, c0051), White to
     // move. In the lower left White's ten stones c6-c4-b4-a3-b1-c1 (a two-point eye, a1-a2)
-    // and Black's ten e4-d3-f1-g2 (a two-point eye, e1-e2) share one liberty, c3: whoever
-    // moves first wins, and here that is White; both engines keep both. Black's ten, kept
-    // in 70.8 % of the playouts (uncertain), were taken as a safe wall round White's corner
-    // and Black's left side, so the race read between those two killed White's corner.
+    // and Black's ten e4-d3-f1-g2 (a two-point eye, e1-e2) share one liberty, c3: the first
+    // to fill it loses the race of the eyes, so neither does, a seki; both engines keep
+    // both. Black's ten, kept in 70.8 % of the playouts (uncertain), were taken as a safe
+    // wall round White's corner and Black's left side, so the race read between those two
+    // killed White's corner. Now the race holds both, whoever moves first: seki.
     let p = pos(&[
         "OXX.XOO.....OOXXX..",
         "OOXX.XO...OOOXX.OX.",
@@ -2198,7 +2249,8 @@ fn a_group_near_a_coin_toss_is_no_wall_round_the_race_it_fights() {
         (1, 17),
         (2, 18),
     ];
-    assert_statuses(&ld, &p, &corner, ChainStatus::Alive);
+    assert_statuses(&ld, &p, &corner, ChainStatus::Seki);
+    assert_statuses(&ld, &p, &[(4, 15), (3, 16)], ChainStatus::Seki);
 }
 
 #[test]

@@ -92,7 +92,10 @@ fn classify_regions(
     // the chains at the first seki.
     let mut board = None;
     let mut living = None;
-    for r in &regions(geo, &cells) {
+    let all = regions(geo, &cells);
+    // Per padded point, its region's index, built at the first region the race holds.
+    let mut region_of: Option<Vec<usize>> = None;
+    for r in &all {
         let owner = r.owner().and_then(Cell::color);
         for &p in &r.points {
             territory[geo.unpad(p)] = owner;
@@ -101,7 +104,11 @@ fn classify_regions(
             continue;
         }
         let board = board.get_or_insert_with(|| PlayoutBoard::new(geo, &cells));
-        if held_by_race(geo, &cells, held, r) || is_seki_region(board, r) {
+        let race_seki = held_by_race(geo, &cells, held, r) && {
+            let index = region_of.get_or_insert_with(|| index_regions(cells.len(), &all));
+            few_eyes(geo, &cells, held, r, &all, index)
+        };
+        if race_seki || is_seki_region(board, r) {
             let living = living.get_or_insert_with(|| Chains::of(geo, &cells));
             for &p in &r.points {
                 seki_region[geo.unpad(p)] = true;
@@ -125,6 +132,79 @@ fn held_by_race(geo: &Geometry, cells: &[Cell], held: &[bool], r: &Region) -> bo
                 .iter()
                 .all(|&q| !cells[q].is_stone() || held.get(geo.unpad(q)).copied().unwrap_or(false))
         })
+}
+
+/// Most points an eye of a group in a race's seki may hold: a group with a bigger eye, or
+/// two, lives on its own and the points it shares are dame, whatever the race read.
+const SEKI_EYE: usize = 3;
+
+/// Per padded point, the index in `all` of its region (`usize::MAX` off every region).
+fn index_regions(len: usize, all: &[Region]) -> Vec<usize> {
+    let mut index = vec![usize::MAX; len];
+    for (i, r) in all.iter().enumerate() {
+        for &p in &r.points {
+            index[p] = i;
+        }
+    }
+    index
+}
+
+/// The groups of each colour round the region `r` (their chains, joined through the eyes
+/// they share) have at most one eye of their own, of at most [`SEKI_EYE`] points, and
+/// that eye touches held stones only.
+fn few_eyes(
+    geo: &Geometry,
+    cells: &[Cell],
+    held: &[bool],
+    r: &Region,
+    all: &[Region],
+    index: &[usize],
+) -> bool {
+    let is_held = |q: usize| held.get(geo.unpad(q)).copied().unwrap_or(false);
+    for colour in STONES {
+        let mut seen = vec![false; cells.len()];
+        let mut eyes: Vec<usize> = Vec::new();
+        let mut stack: Vec<usize> = r
+            .points
+            .iter()
+            .flat_map(|&p| geo.neighbours(p))
+            .filter(|&q| cells[q] == colour)
+            .collect();
+        while let Some(q) = stack.pop() {
+            if std::mem::replace(&mut seen[q], true) {
+                continue;
+            }
+            for n in geo.neighbours(q) {
+                match cells[n] {
+                    c if c == colour && !seen[n] => stack.push(n),
+                    Cell::Empty => {
+                        let Some(eye) = all.get(index[n]) else {
+                            continue;
+                        };
+                        if eye.owner() != Some(colour) || eyes.contains(&index[n]) {
+                            continue;
+                        }
+                        eyes.push(index[n]);
+                        if eyes.len() > 1 || eye.points.len() > SEKI_EYE {
+                            return false;
+                        }
+                        for &e in &eye.points {
+                            for m in geo.neighbours(e) {
+                                if cells[m] == colour {
+                                    if !is_held(m) {
+                                        return false;
+                                    }
+                                    stack.push(m);
+                                }
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    true
 }
 
 /// Seki rather than dame: a region touching both colours none of whose points can be filled

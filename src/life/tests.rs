@@ -1290,6 +1290,26 @@ fn a_race_whose_mover_is_taken_with_the_opponent_first_is_no_seki() {
 }
 
 #[test]
+fn groups_a_race_holds_with_two_eyes_each_make_no_seki_of_their_dame() {
+    // Two groups with two eyes each and a column of dame between them, both held by a race
+    // reading (neither taken whoever moves first): each lives on its own, so the dame stay
+    // dame and the eyes territory; only a group with one small eye at most is in seki.
+    let p = pos(&["X.X.O.O", "XXX.OOO", "X.X.O.O", "XXX.OOO"]);
+    let n = p.cells.len();
+    let held = vec![true; n];
+    let ld = super::territory::finish_held(
+        &p,
+        vec![false; n],
+        DeadSource::Estimate,
+        Confidence::Estimated,
+        &held,
+    );
+    assert!(ld.status.iter().flatten().all(|&s| s == ChainStatus::Alive));
+    assert!(!ld.seki_region.contains(&true));
+    assert_eq!(ld.territory[1], Some(Color::Black));
+}
+
+#[test]
 fn a_race_the_playouts_all_but_settle_is_still_read() {
     // Seed 181, r0060: Black's h13-m12 round a straight three (j13-l13, White's m13
     // beside), White's b12-g12 with an eye at f13 and c13-d13 next to Black's b13. Black to

@@ -567,6 +567,56 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
         cut_off(&more, &mut units);
         in_seki(&more);
     }
+    // A chain lost in a race frees its captor: a group the captor walls in a small space,
+    // left unread while the captor had no room (its liberties all in that space, the lost
+    // chain round the rest), is read again on the board without the lost chain. Not a group
+    // touching the lost chain (the captor's own): it gains those points by taking the chain,
+    // not before.
+    let lost: Vec<usize> = races.iter().flat_map(|r| r.dead.iter().copied()).collect();
+    if !lost.is_empty() {
+        let touches_lost = |ci: usize| {
+            let chain = &ch.chains[ci];
+            chain.stones.iter().chain(&chain.libs).any(|&p| {
+                g.geo
+                    .neighbours(p)
+                    .iter()
+                    .any(|&q| ch.id[q].is_some_and(|k| k != ci && lost.contains(&k)))
+            })
+        };
+        let captor_beside = |ci: usize| {
+            let chain = &ch.chains[ci];
+            chain.stones.iter().chain(&chain.libs).any(|&p| {
+                g.geo.neighbours(p).iter().any(|&q| {
+                    ch.id[q].is_some_and(|w| {
+                        ch.chains[w].color == chain.color.opponent()
+                            && !lost.contains(&w)
+                            && touches_lost(w)
+                    })
+                })
+            })
+        };
+        let beside_captor: Vec<Vec<usize>> = unsettled
+            .iter()
+            .filter(|grp| {
+                grp.iter()
+                    .all(|&ci| !hit(ci, &dead) && !lost.contains(&ci) && !touches_lost(ci))
+                    && grp.iter().any(|&ci| captor_beside(ci))
+            })
+            .cloned()
+            .collect();
+        if !beside_captor.is_empty() {
+            let mut board = seki_board.clone();
+            for &ci in &lost {
+                for &s in &ch.chains[ci].stones {
+                    board[s] = Cell::Empty;
+                }
+            }
+            let more = shut_in.read(&board, &beside_captor, &mut dead, None, &mut nodes);
+            by_reading(&mut read_chains(&more).into_iter(), &mut units);
+            cut_off(&more, &mut units);
+            in_seki(&more);
+        }
+    }
     // A chain the seki proof holds is a safe wall for the group beside it, though its only
     // room is its eye and the liberty it shares (nothing played in that group's space takes
     // it). A group so killed frees the chain's room: its seki is proved again, and may fall.

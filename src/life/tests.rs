@@ -1310,6 +1310,57 @@ fn groups_a_race_holds_with_two_eyes_each_make_no_seki_of_their_dame() {
 }
 
 #[test]
+fn a_group_walled_in_by_a_race_winner_is_read_once_the_race_frees_it() {
+    // KGS January played on by GNU Go (continue_positions.py seed 619, c0043), White to
+    // move. Black's s2-s1 sit in White's lower right corner with three liberties, r2, r1
+    // and t1, which are also the last liberties of White's chain round them: its other
+    // side is Black's eighteen stones j5-p2 round White's l2, a false seki White kills (it
+    // sacrifices inside, then takes the vital point). Black dead there, White's chain has
+    // room and takes s2-s1 (both engines). The shut-in reading of s2-s1 came first, while
+    // the chain had no room, and was read again only when the seki proof killed the
+    // eighteen; where a race killed them (6 seeds of 12) s2-s1 lived by the playouts.
+    let p = pos(&[
+        "......XXO..........",
+        "......XOOO....OO...",
+        "..XX.X.XXO..OOXXOO.",
+        "XXXOX..XOO.OOX.XXOO",
+        "XOOOOXXXXO.OX....XO",
+        "XXXO.OOXXOOXXXX.X.X",
+        "OOO.OOOOXOXXOOXXXXX",
+        "..OO.OXXO.OO..OXOOO",
+        "O.OOOXXOOOOOOOOXOO.",
+        "XOOXXX.XXXXOXX.OO..",
+        "XXOOOXX.XOOOOXOO.OO",
+        "..XOOOXXXXXXXOOXOOX",
+        ".XXOOXOXOXXXXOXXXXX",
+        ".XOXOXOOOXOXOX.X.X.",
+        "...XXXXOXOOOOX..XXX",
+        "..XXOOOOXXXOOOXXXOX",
+        "..XOO.O.OXXXXOOOOOO",
+        "..XO.OOOX.O.XXXO.XO",
+        "..XXO..OXXXXXXOO.X.",
+    ]);
+    for seed in [None, Some(4), Some(9)] {
+        let mut params = EstimateParams {
+            to_move: Some(Color::White),
+            ..EstimateParams::default()
+        };
+        if let Some(s) = seed {
+            params.seed = s;
+        }
+        let ld = decide_with(&p, None, DeadStoneMethod::Estimate, params);
+        for (x, y) in [(17, 17), (17, 18), (8, 14)] {
+            assert_eq!(
+                status_at(&ld, &p, x, y),
+                Some(ChainStatus::Dead),
+                "seed {seed:?} ({x}, {y})"
+            );
+        }
+        assert_eq!(status_at(&ld, &p, 18, 17), Some(ChainStatus::Alive));
+    }
+}
+
+#[test]
 fn a_race_the_playouts_all_but_settle_is_still_read() {
     // Seed 181, r0060: Black's h13-m12 round a straight three (j13-l13, White's m13
     // beside), White's b12-g12 with an eye at f13 and c13-d13 next to Black's b13. Black to

@@ -574,32 +574,33 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
     // not before.
     let lost: Vec<usize> = races.iter().flat_map(|r| r.dead.iter().copied()).collect();
     if !lost.is_empty() {
-        let touches_lost = |ci: usize| {
+        // The chains next to chain `ci` (by a stone or a liberty), `ci` itself left out.
+        let beside = |ci: usize| {
             let chain = &ch.chains[ci];
-            chain.stones.iter().chain(&chain.libs).any(|&p| {
-                g.geo
-                    .neighbours(p)
-                    .iter()
-                    .any(|&q| ch.id[q].is_some_and(|k| k != ci && lost.contains(&k)))
-            })
+            chain
+                .stones
+                .iter()
+                .chain(&chain.libs)
+                .flat_map(|&p| g.geo.neighbours(p))
+                .filter_map(|q| ch.id[q])
+                .filter(move |&k| k != ci)
         };
+        // Per chain, once: whether it touches a lost chain.
+        let touches_lost: Vec<bool> = (0..ch.chains.len())
+            .map(|ci| beside(ci).any(|k| lost.contains(&k)))
+            .collect();
         let captor_beside = |ci: usize| {
-            let chain = &ch.chains[ci];
-            chain.stones.iter().chain(&chain.libs).any(|&p| {
-                g.geo.neighbours(p).iter().any(|&q| {
-                    ch.id[q].is_some_and(|w| {
-                        ch.chains[w].color == chain.color.opponent()
-                            && !lost.contains(&w)
-                            && touches_lost(w)
-                    })
-                })
+            beside(ci).any(|w| {
+                ch.chains[w].color == ch.chains[ci].color.opponent()
+                    && !lost.contains(&w)
+                    && touches_lost[w]
             })
         };
         let beside_captor: Vec<Vec<usize>> = unsettled
             .iter()
             .filter(|grp| {
                 grp.iter()
-                    .all(|&ci| !hit(ci, &dead) && !lost.contains(&ci) && !touches_lost(ci))
+                    .all(|&ci| !hit(ci, &dead) && !lost.contains(&ci) && !touches_lost[ci])
                     && grp.iter().any(|&ci| captor_beside(ci))
             })
             .cloned()

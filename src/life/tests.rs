@@ -1797,6 +1797,27 @@ fn of_two_chains_in_atari_side_by_side_the_player_to_move_takes_the_other() {
 }
 
 #[test]
+fn a_chain_freed_by_a_capture_with_two_ways_into_its_wall_lives() {
+    // Notch set 719's e0176 (fresh in the twentieth session; both judges agree), Black to
+    // move: Black's five n13-n10 and m12, in atari at l12, and White's m11-m10, in atari at
+    // l11. Black's l11 takes the two and joins l10, and the five then have l12, m11 and m10,
+    // the last two next to Black's wall: White cannot take them. Both chains were killed,
+    // as chains left in atari: the escape's search, the defender's pass tried first, spent
+    // its 2,000 nodes undecided (the stones White piles in unanswered).
+    let p = generated_13(&[
+        "XXXXXXO..OOOX",
+        "X.X.XXOO...XX",
+        "XXXXXXXOOO.OX",
+        "X.X.XXXXXOXOX",
+        "XXXXXXXXXXXXO",
+        "X.X.X.X.XOOOO",
+    ]);
+    let ld = est_moving(&p, Color::Black);
+    assert_eq!(status_at(&ld, &p, 12, 0), Some(ChainStatus::Alive));
+    assert_eq!(status_at(&ld, &p, 11, 2), Some(ChainStatus::Dead));
+}
+
+#[test]
 fn the_random_moves_quick_look_agrees_with_the_eye_and_legality_tests() {
     // `fits` answers most points from their four neighbours; along playouts from positions
     // of random games (captures, kos, chains in atari, eyes true and false) it must say what

@@ -21,7 +21,7 @@ use super::playout::playouts;
 use super::race;
 use super::seki::{out_of_their_seki, prove_seki};
 use super::shape::bent_four_in_the_corner;
-use super::stones::{clear_stones, groups, lifted, mark_stones};
+use super::stones::{clear_stones, groups, lift, lifted, mark_stones};
 use super::{EstimateParams, Method};
 use crate::board::{Cell, Chain, Chains, Grid, Position};
 use std::borrow::Cow;
@@ -608,9 +608,7 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
         if !beside_captor.is_empty() {
             let mut board = seki_board.clone();
             for &ci in &lost {
-                for &s in &ch.chains[ci].stones {
-                    board[s] = Cell::Empty;
-                }
+                lift(&ch.chains[ci], &mut board);
             }
             let more = shut_in.read(&board, &beside_captor, &mut dead, None, &mut nodes);
             by_reading(&mut read_chains(&more).into_iter(), &mut units);

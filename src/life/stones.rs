@@ -22,6 +22,11 @@ pub(super) fn mark_stones(g: &Grid, chain: &Chain, map: &mut [bool]) {
 /// Marks a chain found dead in `dead` and takes it off `board` (a padded copy of the cells).
 pub(super) fn take_off(g: &Grid, chain: &Chain, dead: &mut [bool], board: &mut [Cell]) {
     mark_stones(g, chain, dead);
+    lift(chain, board);
+}
+
+/// Takes the chain's stones off `board` (a padded copy of the cells).
+pub(super) fn lift(chain: &Chain, board: &mut [Cell]) {
     for &s in &chain.stones {
         board[s] = Cell::Empty;
     }

@@ -522,14 +522,27 @@ impl<'a> Fight<'a> {
                 .collect()
         };
         let mut lost: Vec<usize> = Vec::new();
+        // Of two units, one that is taken though its owner moves first makes the other the
+        // winner, whatever the other's reading (run out of budget) could not say: proving a
+        // capture is cheaper than proving none (race 769's `r0075b`: 1,143 nodes against
+        // 3,708).
+        let mut unread = false;
         for i in (0..k).filter(|&i| self.walled[i]) {
-            if self.captured(g, i, false, left)? {
-                lost.push(i);
-                // Two units: the other is the winner, nothing left to read.
-                if k == 2 {
-                    break;
+            match self.captured(g, i, false, left) {
+                Some(true) => {
+                    lost.push(i);
+                    // Two units: the other is the winner, nothing left to read.
+                    if k == 2 {
+                        break;
+                    }
                 }
+                Some(false) => {}
+                None if k == 2 => unread = true,
+                None => return None,
             }
+        }
+        if unread && lost.is_empty() {
+            return None;
         }
         if let Some(&first) = lost.first() {
             let loser = self.colour(first);

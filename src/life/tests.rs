@@ -1415,6 +1415,30 @@ fn a_race_is_lost_by_the_group_with_fewer_liberties_whoever_moves_first() {
 }
 
 #[test]
+fn a_race_lost_moving_first_is_decided_though_the_winners_reading_runs_out() {
+    // Race 769's r0075 (race_positions.py): White's b12-g13 has five outside liberties
+    // (b13-f13) and one it shares with Black (h13), Black's h12-m12 four outside (j13-m13)
+    // and that one, no eye: Black is taken whoever moves first (GNU Go and KataGo agree; the
+    // playouts kept Black in 58 %). Proving that Black cannot take White costs 3,708 nodes,
+    // more than one search may spend; proving Black taken costs 1,143, and decides it.
+    let p = race_13(["X.....O.....O", "XOOOOOOXXXXXO"], 7);
+    for mover in [Color::Black, Color::White] {
+        let ld = est_moving(&p, mover);
+        assert_eq!(
+            status_at(&ld, &p, 7, 1),
+            Some(ChainStatus::Dead),
+            "{mover:?}"
+        );
+        assert_eq!(
+            status_at(&ld, &p, 1, 1),
+            Some(ChainStatus::Alive),
+            "{mover:?}"
+        );
+        assert_eq!(method_at(&ld, 7, 1), Some(Method::Reading), "{mover:?}");
+    }
+}
+
+#[test]
 fn an_eye_wins_a_race_against_more_outside_liberties() {
     // Seed 31, r0096: White's b12-f12 has one outside liberty (b13), a two-point eye (d13,
     // e13) and the liberty g13 it shares with Black; Black's g12-l12 has four liberties, no

@@ -5,7 +5,9 @@
 //! eye, approach moves, who moves first. Random playouts fill liberties in any order and get
 //! close races wrong, so the points the two can fight over (the empty points reached from
 //! their liberties, a few only) are searched exhaustively (`reading`). A race lost whoever
-//! moves first is decided: the loser is dead and the winner lives. A race the first move
+//! moves first is decided: the loser is dead and the winner lives — when it touches the chain
+//! taken (a stone beside it or a liberty shared); one that does not took no part in that
+//! capture (a wall elsewhere did) and keeps its verdict. A race the first move
 //! decides goes to the player the record leaves to move, as GNU Go and KataGo read a loaded
 //! record and as a game played on would go; with the mover unknown it is left as it was.
 //! When the mover cannot take the other side but cannot be taken either, moving first, its
@@ -470,6 +472,20 @@ impl<'a> Fight<'a> {
         self.units[i].first().map(|&ci| self.ch.chains[ci].color)
     }
 
+    /// Whether a chain of unit `i` touches chain `t`: a stone beside it, or a liberty shared.
+    fn touches(&self, g: &Grid, i: usize, t: usize) -> bool {
+        let ch = self.ch;
+        let taken = &ch.chains[t];
+        self.units[i].iter().any(|&ci| {
+            let chain = &ch.chains[ci];
+            taken.libs.iter().any(|l| chain.libs.contains(l))
+                || taken
+                    .stones
+                    .iter()
+                    .any(|&s| g.geo.neighbours(s).iter().any(|&q| ch.id[q] == Some(ci)))
+        })
+    }
+
     /// Unit `i`'s biggest chain: the one a race takes.
     fn target(&self, i: usize) -> Option<usize> {
         self.units[i]
@@ -509,15 +525,21 @@ impl<'a> Fight<'a> {
     /// The race's outcome, or `None` when the reading cannot say. The biggest chain of a
     /// unit captured though its owner moves first dies (the unit's other chains may still
     /// connect out: they keep their verdict); when every unit of a colour dies so, the other
-    /// colour's units live. Failing any, when the side not `to_move` has one unit, its biggest
-    /// chain dies if the side to move captures it moving first, and the mover's units live;
-    /// else the mover's walled units live alone (none is taken though it moves first). A
-    /// unit lying only in the others' eye space is never found dead.
+    /// colour's units that touch a chain taken live. Failing any, when the side not `to_move`
+    /// has one unit, its biggest chain dies if the side to move captures it moving first, and
+    /// the mover's units that touch it live; else the mover's walled units live alone (none
+    /// is taken though it moves first). A unit lying only in the others' eye space is never
+    /// found dead.
     fn outcome(&self, g: &Grid, to_move: Option<Cell>, left: &mut u32) -> Option<Race> {
         let k = self.units.len();
-        let alive_of = |loser: Option<Cell>| -> Vec<usize> {
+        // The winners: the other colour's units that touch a chain taken (a stone beside it,
+        // or a liberty shared). One that does not took no part in its capture (a wall did,
+        // elsewhere) and gains nothing by it: it keeps its verdict.
+        let alive_of = |loser: Option<Cell>, taken: &[usize]| -> Vec<usize> {
             (0..k)
-                .filter(|&j| self.colour(j) != loser)
+                .filter(|&j| {
+                    self.colour(j) != loser && taken.iter().any(|&t| self.touches(g, j, t))
+                })
                 .flat_map(|j| self.units[j].iter().copied())
                 .collect()
         };
@@ -550,13 +572,14 @@ impl<'a> Fight<'a> {
                 return None;
             }
             let all_lost = (0..k).all(|j| self.colour(j) != loser || lost.contains(&j));
+            let dead: Vec<usize> = lost.iter().filter_map(|&i| self.target(i)).collect();
             return Some(Race {
-                dead: lost.iter().filter_map(|&i| self.target(i)).collect(),
                 alive: if all_lost {
-                    alive_of(loser)
+                    alive_of(loser, &dead)
                 } else {
                     Vec::new()
                 },
+                dead,
                 held: Vec::new(),
                 seki: false,
             });
@@ -575,9 +598,10 @@ impl<'a> Fight<'a> {
             && self.walled[loser]
         {
             if self.captured(g, loser, true, left)? {
+                let dead = vec![self.target(loser)?];
                 return Some(Race {
-                    dead: vec![self.target(loser)?],
-                    alive: alive_of(self.colour(loser)),
+                    alive: alive_of(self.colour(loser), &dead),
+                    dead,
                     held: Vec::new(),
                     seki: false,
                 });

@@ -1439,6 +1439,33 @@ fn a_race_lost_moving_first_is_decided_though_the_winners_reading_runs_out() {
 }
 
 #[test]
+fn a_race_won_by_taking_a_chain_the_winner_does_not_touch_gives_it_no_life() {
+    // A 9x9 self-play game cut before its end (cut_positions.py 839, g0046c), Black to
+    // move. Black's f1-h1 is in atari at j1 against White's living lower right; joined at j1
+    // with j2-j4 it is one racing unit, whose biggest chain is f1-h1. The race reading took
+    // it though Black moves first and called the other unit, White's e9-g7 in the upper
+    // right, the winner, alive; but e9-g7 touches neither f1-h1 nor a liberty of it, and it
+    // has no eye: GNU Go and KataGo call it dead, with f1-h1.
+    let p = pos(&[
+        "...XOO...",
+        "..X.XOO..",
+        "XX..XXO..",
+        "OXX.X.XX.",
+        "OOOOXX.X.",
+        "..OOOXXOX",
+        "...O.OOOX",
+        ".OXO.OOOX",
+        "....OXXX.",
+    ]);
+    let ld = est_moving(&p, Color::Black);
+    assert_eq!(status_at(&ld, &p, 5, 8), Some(ChainStatus::Dead));
+    assert_eq!(method_at(&ld, 5, 8), Some(Method::Reading));
+    // Left to the playouts, which lose it in three of four.
+    assert_eq!(method_at(&ld, 4, 0), Some(Method::Playouts));
+    assert_eq!(status_at(&ld, &p, 4, 0), Some(ChainStatus::Dead));
+}
+
+#[test]
 fn an_eye_wins_a_race_against_more_outside_liberties() {
     // Seed 31, r0096: White's b12-f12 has one outside liberty (b13), a two-point eye (d13,
     // e13) and the liberty g13 it shares with Black; Black's g12-l12 has four liberties, no

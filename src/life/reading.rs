@@ -335,7 +335,9 @@ struct Scratch {
     border: Vec<usize>,
     ids: Vec<u32>,
     vital: Vec<u32>,
-    /// Per closed region: its ranges in `ids` and `vital`.
+    /// Per closed region: its ranges in `empties` and `border`…
+    spans: Vec<(usize, usize, usize, usize)>,
+    /// …and in `ids` and `vital`.
     regions: Vec<(usize, usize, usize, usize)>,
     alive: Vec<bool>,
     healthy: Vec<bool>,
@@ -352,6 +354,7 @@ impl Scratch {
         }
         self.ids.clear();
         self.vital.clear();
+        self.spans.clear();
         self.regions.clear();
         self.alive.clear();
         self.healthy.clear();
@@ -544,16 +547,10 @@ impl Search<'_> {
         // Flat scratch lists, kept between calls: this test runs at many nodes of a search.
         let mut sc = std::mem::take(&mut self.scratch);
         sc.clear(self.area.len());
-        // The defender's chains around the regions get ids, per stone; the target is 0.
-        sc.stamp = sc.stamp.wrapping_add(1);
-        if sc.owner.len() < cells.len() {
-            sc.owner.resize(cells.len(), (0, 0));
-        }
-        for s in Target::points(&target.stones) {
-            sc.owner[s] = (sc.stamp, 0);
-        }
-        let mut chains = 1;
-        // Closed regions: their empty points and the defender stones around them.
+        // Closed regions first: their empty points and the defender stones around them.
+        // The target lives only with two regions vital to it (every empty point its
+        // liberty); most nodes have fewer, and end here before any other chain is walked.
+        let mut vital_to_target = 0;
         for start in 0..self.area.len() {
             if sc.seen[start] || cells[self.area[start]] == def {
                 continue;
@@ -586,9 +583,30 @@ impl Search<'_> {
                 sc.border.truncate(border_from);
                 continue;
             }
+            if sc.empties[empties_from..].iter().all(|&e| target.lib(e)) {
+                vital_to_target += 1;
+            }
+            sc.spans
+                .push((empties_from, sc.empties.len(), border_from, sc.border.len()));
+        }
+        if vital_to_target < 2 {
+            self.scratch = sc;
+            return false;
+        }
+        // The defender's chains around the regions get ids, per stone; the target is 0.
+        sc.stamp = sc.stamp.wrapping_add(1);
+        if sc.owner.len() < cells.len() {
+            sc.owner.resize(cells.len(), (0, 0));
+        }
+        for s in Target::points(&target.stones) {
+            sc.owner[s] = (sc.stamp, 0);
+        }
+        let mut chains = 1;
+        for k in 0..sc.spans.len() {
+            let (empties_from, empties_to, border_from, border_to) = sc.spans[k];
             // The region's bordering chains, each id once.
             let ids_from = sc.ids.len();
-            for i in border_from..sc.border.len() {
+            for i in border_from..border_to {
                 let q = sc.border[i];
                 let id = if sc.owner[q].0 == sc.stamp {
                     sc.owner[q].1
@@ -604,14 +622,13 @@ impl Search<'_> {
                     sc.ids.push(id);
                 }
             }
-            sc.border.truncate(border_from);
             // Vital to a chain: every empty point of the region is its liberty.
             let vital_from = sc.vital.len();
             for i in ids_from..sc.ids.len() {
                 let id = sc.ids[i];
                 let stamp = sc.stamp;
                 let owner = &sc.owner;
-                if sc.empties[empties_from..]
+                if sc.empties[empties_from..empties_to]
                     .iter()
                     .all(|&e| geo.neighbours(e).iter().any(|&q| owner[q] == (stamp, id)))
                 {

@@ -44,6 +44,10 @@ const MAX_UNITS: usize = 3;
 /// Nodes the fights of several units of one position may visit, out of what the pairs
 /// left: most such fights settle nothing, and every position would pay for them.
 const CLUSTER_BUDGET: u32 = 2_000;
+/// Nodes the readings that only name a seki may visit in one position, apart from the
+/// races' budget (they decide no stone): without a bound of their own, a position with many
+/// races would pay up to [`BUDGET`] for each (measured at most 2,058 a position).
+const NAMING_BUDGET: u32 = 3_000;
 
 /// What the estimate knows so far of the chains round a race, per chain.
 #[derive(Clone, Copy)]
@@ -115,6 +119,7 @@ fn read_races(
 ) -> Vec<Race> {
     let mut out = Vec::new();
     let mut decided = vec![false; racers.units.len()];
+    let mut naming = NAMING_BUDGET;
     // Pairs fenced in alone first; then the pairs that were not, read as one fight with
     // the weak chain round them, or alone when one lies in the other's eye space, on what
     // budget is left (at most `CLUSTER_BUDGET`).
@@ -143,7 +148,7 @@ fn read_races(
                 unfenced.push((pair.area.len(), a, b));
                 continue;
             }
-            if let Some(r) = pair.outcome(g, to_move, left) {
+            if let Some(r) = pair.outcome(g, to_move, left, &mut naming) {
                 decided[a] = true;
                 decided[b] = true;
                 out.push(r);
@@ -168,7 +173,7 @@ fn read_races(
         };
         // Who moves first does not decide a fight of several units: GNU Go and KataGo kept
         // a Black group such a reading killed, White to move, in a Fox game ended by a count.
-        if let Some(r) = fight.outcome(g, None, &mut cluster_left) {
+        if let Some(r) = fight.outcome(g, None, &mut cluster_left, &mut 0) {
             for &u in &members {
                 decided[u] = true;
             }
@@ -530,7 +535,13 @@ impl<'a> Fight<'a> {
     /// the mover's units that touch it live; else the mover's walled units live alone (none
     /// is taken though it moves first). A unit lying only in the others' eye space is never
     /// found dead.
-    fn outcome(&self, g: &Grid, to_move: Option<Cell>, left: &mut u32) -> Option<Race> {
+    fn outcome(
+        &self,
+        g: &Grid,
+        to_move: Option<Cell>,
+        left: &mut u32,
+        naming: &mut u32,
+    ) -> Option<Race> {
         let k = self.units.len();
         // The winners: the other colour's units that touch a chain taken (a stone beside it,
         // or a liberty shared). One that does not took no part in its capture (a wall did,
@@ -609,13 +620,17 @@ impl<'a> Fight<'a> {
             held = self.units[loser].to_vec();
         }
         // A seki when the mover's units are not taken with the opponent first either. Read
-        // on a budget of its own: the answer decides no stone, it only names the seki.
+        // on a budget of its own (`naming`): the answer decides no stone, it only names the
+        // seki.
         let seki = !held.is_empty()
             && (0..k).all(|i| {
-                let mut spare = *left;
-                self.walled[i]
+                let mut spare = (*left).min(*naming);
+                let before = spare;
+                let named = self.walled[i]
                     && (self.colour(i) != Some(mover)
-                        || self.captured(g, i, true, &mut spare) == Some(false))
+                        || self.captured(g, i, true, &mut spare) == Some(false));
+                *naming -= before - spare;
+                named
             });
         // The mover cannot take the others, but its own walled units, none of them taken
         // though their owner moves first (read above), are held too: it makes the move that

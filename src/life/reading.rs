@@ -862,6 +862,46 @@ mod tests {
     use crate::life::tests::{SEKI, grid, pos};
 
     #[test]
+    fn a_target_with_one_eye_and_a_big_space_is_read_not_ended_by_benson() {
+        // White's chain holds a one-point eye and a three-by-three space whose centre is no
+        // liberty of it: one vital region, not two, so Benson's test must not end the
+        // search at once (the space is read instead).
+        let p = pos(&[
+            "XXXXXXXXX",
+            "XOOOOOOOX",
+            "XO.O...OX",
+            "XOOO...OX",
+            "XOOO...OX",
+            "XOOOOOOOX",
+            "XXXXXXXXX",
+        ]);
+        let g = grid(&p);
+        let ch = Chains::of(&g.geo, &g.cells);
+        let at = |x: usize, y: usize| g.geo.pad(y * 9 + x);
+        let Some(white) = ch.id[at(1, 1)] else {
+            panic!("a stone at b2")
+        };
+        let mut area = vec![at(2, 2)];
+        for y in 2..5 {
+            for x in 4..7 {
+                area.push(at(x, y));
+            }
+        }
+        area.sort_unstable();
+        let (answer, used) = captures(
+            &g.geo,
+            &g.cells,
+            Area::of(&area),
+            &ch.chains[white],
+            true,
+            40..=40,
+            2_000,
+        );
+        assert_ne!(answer, Some(true));
+        assert!(used > 1, "{used} nodes");
+    }
+
+    #[test]
     fn a_target_with_two_eyes_of_its_own_ends_the_search_at_once() {
         // White's chain holds two two-point eyes: Benson's test proves it alive before any
         // move, where the search would otherwise try every throw-in to the depth limit.

@@ -861,12 +861,39 @@ mod tests {
     use crate::board::Chains;
     use crate::life::tests::{SEKI, grid, pos};
 
+    /// Black's capture search, Black first, to depth 40 on `budget` nodes, against White's
+    /// chain at b2 of a nine-wide diagram, playing on the points `(x, y)`: the answer and
+    /// the nodes used.
+    fn black_attacks_b2(
+        rows: &[&str],
+        points: &[(usize, usize)],
+        budget: u32,
+    ) -> (Option<bool>, u32) {
+        let g = grid(&pos(rows));
+        let ch = Chains::of(&g.geo, &g.cells);
+        let at = |x: usize, y: usize| g.geo.pad(y * 9 + x);
+        let Some(white) = ch.id[at(1, 1)] else {
+            panic!("a stone at b2")
+        };
+        let mut area: Vec<usize> = points.iter().map(|&(x, y)| at(x, y)).collect();
+        area.sort_unstable();
+        captures(
+            &g.geo,
+            &g.cells,
+            Area::of(&area),
+            &ch.chains[white],
+            true,
+            40..=40,
+            budget,
+        )
+    }
+
     #[test]
     fn a_target_with_one_eye_and_a_big_space_is_read_not_ended_by_benson() {
         // White's chain holds a one-point eye and a three-by-three space whose centre is no
         // liberty of it: one vital region, not two, so Benson's test must not end the
         // search at once (the space is read instead).
-        let p = pos(&[
+        let rows = [
             "XXXXXXXXX",
             "XOOOOOOOX",
             "XO.O...OX",
@@ -874,29 +901,12 @@ mod tests {
             "XOOO...OX",
             "XOOOOOOOX",
             "XXXXXXXXX",
-        ]);
-        let g = grid(&p);
-        let ch = Chains::of(&g.geo, &g.cells);
-        let at = |x: usize, y: usize| g.geo.pad(y * 9 + x);
-        let Some(white) = ch.id[at(1, 1)] else {
-            panic!("a stone at b2")
-        };
-        let mut area = vec![at(2, 2)];
+        ];
+        let mut points = vec![(2, 2)];
         for y in 2..5 {
-            for x in 4..7 {
-                area.push(at(x, y));
-            }
+            points.extend((4..7).map(|x| (x, y)));
         }
-        area.sort_unstable();
-        let (answer, used) = captures(
-            &g.geo,
-            &g.cells,
-            Area::of(&area),
-            &ch.chains[white],
-            true,
-            40..=40,
-            2_000,
-        );
+        let (answer, used) = black_attacks_b2(&rows, &points, 2_000);
         assert_ne!(answer, Some(true));
         assert!(used > 1, "{used} nodes");
     }
@@ -905,30 +915,14 @@ mod tests {
     fn a_target_with_two_eyes_of_its_own_ends_the_search_at_once() {
         // White's chain holds two two-point eyes: Benson's test proves it alive before any
         // move, where the search would otherwise try every throw-in to the depth limit.
-        let p = pos(&[
+        let rows = [
             "XXXXXXXXX",
             "XOOOOOOOX",
             "XO..O..OX",
             "XOOOOOOOX",
             "XXXXXXXXX",
-        ]);
-        let g = grid(&p);
-        let ch = Chains::of(&g.geo, &g.cells);
-        let at = |x: usize, y: usize| g.geo.pad(y * 9 + x);
-        let Some(white) = ch.id[at(1, 1)] else {
-            panic!("a stone at b2")
-        };
-        let area = [at(2, 2), at(3, 2), at(5, 2), at(6, 2)];
-        let target = &ch.chains[white];
-        let (answer, used) = captures(
-            &g.geo,
-            &g.cells,
-            Area::of(&area),
-            target,
-            true,
-            40..=40,
-            10_000,
-        );
+        ];
+        let (answer, used) = black_attacks_b2(&rows, &[(2, 2), (3, 2), (5, 2), (6, 2)], 10_000);
         assert_eq!(answer, Some(false));
         assert!(used <= 1, "{used} nodes");
     }

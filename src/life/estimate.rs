@@ -25,6 +25,7 @@ use super::stones::{clear_stones, groups, lift, lifted, mark_stones};
 use super::{EstimateParams, Method};
 use crate::board::{Cell, Chain, Chains, Grid, Position};
 use std::borrow::Cow;
+use std::cell::RefCell;
 
 /// Band a group near a coin toss in the first playouts must leave, in all the playouts, to be
 /// sure once the extra ones gave the first move to one side (see [`Unit::toss`]).
@@ -402,8 +403,12 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
     };
     // Whether a chain has a stone marked in a per-point map (dead, seki).
     let hit = |ci: usize, map: &[bool]| ch.chains[ci].stones.iter().any(|&s| map[g.geo.unpad(s)]);
+    // The chains a reading named (decided dead, alive or held): the unit of a group takes
+    // the reading's method from any of them, but the group's other chains were not read.
+    let named = RefCell::new(vec![false; ch.chains.len()]);
     let by_reading = |chains: &mut dyn Iterator<Item = usize>, units: &mut Vec<Unit>| {
         for ci in chains {
+            named.borrow_mut()[ci] = true;
             if let Some(unit) = unit_index(ci).and_then(|u| units.get_mut(u)) {
                 unit.method = Method::Reading;
             }
@@ -539,6 +544,9 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
     let mut seki_board = g.cells.clone();
     let method_reading = |stones: Vec<usize>, units: &mut Vec<Unit>| {
         for s in stones {
+            if let Some(ci) = ch.id[g.geo.pad(s)] {
+                named.borrow_mut()[ci] = true;
+            }
             if let Some(unit) = units.get_mut(unit_of[s]) {
                 unit.method = Method::Reading;
             }
@@ -711,9 +719,14 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
         }
         for &ci in grp {
             let c = &ch.chains[ci];
-            let by_playouts = unit_index(ci)
-                .and_then(|u| units.get(u))
-                .is_some_and(|u| u.method == Method::Playouts);
+            // Decided by the playouts, or by a reading that named another chain of its
+            // group (a unit of its own was read on its own).
+            let by_playouts = unit_index(ci).and_then(|u| units.get(u)).is_some_and(|u| {
+                u.method == Method::Playouts
+                    || (u.method == Method::Reading
+                        && !named.borrow()[ci]
+                        && u.stones.len() != c.stones.len())
+            });
             let saved = c.libs.len() < 2 && shut_in.to_move == Some(c.color);
             let tail = if open_now.as_ref().is_some_and(|open| in_the_open(open, c)) {
                 params.dead_below

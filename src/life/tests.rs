@@ -1479,6 +1479,37 @@ fn an_eye_wins_a_race_against_more_outside_liberties() {
 }
 
 #[test]
+fn a_race_read_in_a_group_leaves_its_other_chains_to_the_playouts() {
+    // A 13x13 self-play game cut before its end (cut_positions.py 839, g0031c), White to
+    // move. Black's b12-b11 sits in White's upper left, joined to Black's big group only
+    // through open points, and the playouts keep it in 12.5 % of them: cut off, dead alone
+    // (GNU Go and KataGo agree). A race on the right (White's m12-m9 taken) named chains of
+    // the same group, whose unit took the reading's method, and b12-b11 was spared as if a
+    // reading had decided it.
+    let p = pos(&[
+        ".O.....X..X..",
+        ".X..OOOX.XXOX",
+        ".XOOXXX..X.O.",
+        ".OO.O.XXXXXOO",
+        ".OXXX...OX.OX",
+        "..O.XOOXO.XXX",
+        "OOXX.X..XX.OX",
+        "..OX.O..XOOOX",
+        "O.OX..XX.XOXX",
+        ".OXX.X.XXOOOO",
+        "..OXX.XXO.OX.",
+        "..OXOXXOO.OX.",
+        "...OOOO....O.",
+    ]);
+    let ld = est_moving(&p, Color::White);
+    assert_eq!(status_at(&ld, &p, 11, 1), Some(ChainStatus::Dead));
+    assert_eq!(method_at(&ld, 11, 1), Some(Method::Reading));
+    assert_eq!(status_at(&ld, &p, 1, 1), Some(ChainStatus::Dead));
+    assert_eq!(method_at(&ld, 1, 1), Some(Method::Playouts));
+    assert_eq!(status_at(&ld, &p, 7, 0), Some(ChainStatus::Alive));
+}
+
+#[test]
 fn a_dead_groups_stone_in_a_ko_dies_with_it() {
     // A finished 9x9 GNU Go self-play game (benches/peers/selfplay_positions.py, seed 41,
     // g0093): Black's b6 is in atari, and White's capture at b5 would stand alone among

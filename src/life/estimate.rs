@@ -55,7 +55,8 @@ const WALL_KEPT: f64 = super::UNCERTAIN_BAND.1;
 /// 10-90 % a race with a two-point eye escaped the reading: random play fills its own
 /// two-point eye, and kept such a group in about 9 % of the playouts though it wins moving
 /// first; at 5-95 %, a group whose owner, to move, makes a straight three two eyes, kept in
-/// 3 %.)
+/// 3 %.) A short race they settle the same way every time is read too
+/// ([`race::lost_short_race`]).
 const RACE_LOW: f64 = 0.02;
 const RACE_HIGH: f64 = 0.98;
 /// Nodes all the readings of chains joining a pass-alive chain of one position may visit.
@@ -485,7 +486,21 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
         read_already[ci] = true;
     }
     let racer = |ci: usize| !settled[ci] && !read_already[ci];
-    let doubtful = |ci: usize| (RACE_LOW..=RACE_HIGH).contains(&kept[ci]);
+    // Races the playouts left open, and short races they settled the same way every time,
+    // which they often get wrong (random filling of liberties ignores who moves first).
+    let doubtful: Vec<bool> = (0..ch.chains.len())
+        .map(|ci| {
+            (RACE_LOW..=RACE_HIGH).contains(&kept[ci])
+                || race::lost_short_race(
+                    &g,
+                    &ch,
+                    ci,
+                    &|o| !settled[o] && kept[o] < RACE_LOW,
+                    &|o| !settled[o] && kept[o] > RACE_HIGH,
+                )
+        })
+        .collect();
+    let doubtful = |ci: usize| doubtful[ci];
     let wall_alive = |ci: usize| shut_in.safe_wall(&dead, ci);
     let alive = |ci: usize| !hit(ci, &dead);
     let races = race::read(

@@ -49,6 +49,37 @@ const CLUSTER_BUDGET: u32 = 2_000;
 /// races would pay up to [`BUDGET`] for each (measured at most 2,058 a position).
 const NAMING_BUDGET: u32 = 3_000;
 
+/// Most liberties of a chain every playout lost that [`lost_short_race`] sends to the reading.
+const BLIND_LIBERTIES: usize = 6;
+
+/// Whether the chain `ci`, which the playouts lost in (nearly) every playout, is next to an
+/// opposing chain they kept in (nearly) every one that has no more liberties than it (and at
+/// least two, as it has): a short race, which random filling of liberties loses for the
+/// side that wins it by moving first as often as not. Such a pair is read like a race the
+/// playouts left open, whatever their shares (`lost` and `kept` say which chains they lost
+/// and kept; both must be undecided by rule).
+pub(super) fn lost_short_race(
+    g: &Grid,
+    ch: &Chains,
+    ci: usize,
+    lost: &dyn Fn(usize) -> bool,
+    kept: &dyn Fn(usize) -> bool,
+) -> bool {
+    let chain = &ch.chains[ci];
+    let libs = chain.libs.len();
+    lost(ci)
+        && (2..=BLIND_LIBERTIES).contains(&libs)
+        && chain.stones.iter().any(|&s| {
+            g.geo.neighbours(s).into_iter().any(|q| {
+                ch.id[q].is_some_and(|o| {
+                    ch.chains[o].color != chain.color
+                        && kept(o)
+                        && (2..=libs).contains(&ch.chains[o].libs.len())
+                })
+            })
+        })
+}
+
 /// What the estimate knows so far of the chains round a race, per chain.
 #[derive(Clone, Copy)]
 pub(super) struct Walls<'a> {

@@ -1479,6 +1479,24 @@ fn an_eye_wins_a_race_against_more_outside_liberties() {
 }
 
 #[test]
+fn a_short_race_every_playout_lost_is_read_for_the_player_to_move() {
+    // Race 727's r0031w, White to move: White's b12-d12 and Black's e12-m12 have three
+    // liberties each (b13-d13, e13-g13), none shared, no eye. Whoever moves first wins;
+    // White does. The playouts filled liberties at random and took b12-d12 in every one, so
+    // no race was read and b12-d12 died (GNU Go's answer; KataGo's is White's). A chain lost
+    // in every playout next to one kept in every one with no more liberties is read.
+    let p = race_13(["X......OOOOOO", "XOOOXXXXXXXXO"], 4);
+    let ld = est_moving(&p, Color::White);
+    assert_eq!(status_at(&ld, &p, 1, 1), Some(ChainStatus::Alive));
+    assert_eq!(method_at(&ld, 1, 1), Some(Method::Reading));
+    assert_eq!(status_at(&ld, &p, 4, 1), Some(ChainStatus::Dead));
+    // Black to move wins it the other way.
+    let ld = est_moving(&p, Color::Black);
+    assert_eq!(status_at(&ld, &p, 1, 1), Some(ChainStatus::Dead));
+    assert_eq!(status_at(&ld, &p, 4, 1), Some(ChainStatus::Alive));
+}
+
+#[test]
 fn a_race_read_in_a_group_leaves_its_other_chains_to_the_playouts() {
     // A 13x13 self-play game cut before its end (cut_positions.py 839, g0031c), White to
     // move. Black's b12-b11 sits in White's upper left, joined to Black's big group only

@@ -346,12 +346,7 @@ fn taken_only_as_a_ko(g: &Grid, ch: &Chains, w: usize) -> bool {
 }
 
 /// The liberties of `chain` on `cells` outside `space` (sorted), ascending.
-pub(super) fn outside_liberties(
-    g: &Grid,
-    cells: &[Cell],
-    chain: &Chain,
-    space: &[usize],
-) -> Vec<usize> {
+fn outside_liberties(g: &Grid, cells: &[Cell], chain: &Chain, space: &[usize]) -> Vec<usize> {
     let mut outside: Vec<usize> = chain
         .stones
         .iter()

@@ -28,7 +28,7 @@
 //! nor make seki. The smallest of these fights are read first: a big one can spend the
 //! budget on nothing.
 
-use super::enclosed::{outside_liberties, reach};
+use super::enclosed::reach;
 use super::reading;
 use crate::board::{Cell, Chains, Grid};
 
@@ -339,18 +339,27 @@ impl<'a> Racers<'a> {
     fn unsafe_round(&self, members: &[usize], area: &[usize]) -> Vec<usize> {
         let (g, ch) = (self.g, self.ch);
         let ours = |o: usize| self.unit_of[o].is_some_and(|u| members.contains(&u));
+        // The chain's liberties are distinct: two outside the (sorted) area, without
+        // collecting them.
         let safe = |o: usize| {
-            (self.walls.safe)(o) && outside_liberties(g, &g.cells, &ch.chains[o], area).len() >= 2
+            (self.walls.safe)(o)
+                && ch.chains[o]
+                    .libs
+                    .iter()
+                    .filter(|l| area.binary_search(l).is_err())
+                    .nth(1)
+                    .is_some()
         };
         let mut round: Vec<usize> = area
             .iter()
             .flat_map(|&p| g.geo.neighbours(p))
             .filter_map(|q| ch.id[q])
             .chain(members.iter().flat_map(|&u| self.near[u].iter().copied()))
-            .filter(|&o| !ours(o) && !safe(o))
             .collect();
+        // Each chain tested once, not once a point it touches.
         round.sort_unstable();
         round.dedup();
+        round.retain(|&o| !ours(o) && !safe(o));
         round
     }
 
@@ -368,7 +377,7 @@ impl<'a> Racers<'a> {
                 .flat_map(|&ci| ch.chains[ci].libs.iter().copied())
                 .collect();
             let mut area = reach(self.g, &libs, &[], MAX_AREA)?;
-            // Sorted: `outside_liberties` searches it.
+            // Sorted: `unsafe_round` searches it.
             area.sort_unstable();
             let round = self.unsafe_round(&members, &area);
             if round.is_empty() {

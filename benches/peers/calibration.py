@@ -31,6 +31,18 @@ GROUP = re.compile(
 
 def judged(out_dir):
     """{file: dead points} where GNU Go and KataGo both answered and agree."""
+    gnugo, katago = answers(out_dir)
+    return {f: d for f, d in gnugo.items() if katago.get(f) == d}
+
+
+def split(out_dir):
+    """{file: (GNU Go's dead points, KataGo's)} where both answered and they differ."""
+    gnugo, katago = answers(out_dir)
+    return {f: (d, katago[f]) for f, d in gnugo.items() if f in katago and katago[f] != d}
+
+
+def answers(out_dir):
+    """GNU Go's and KataGo's {file: dead points}, where each answered."""
     def load(name):
         res = {}
         path = os.path.join(out_dir, name)
@@ -43,8 +55,7 @@ def judged(out_dir):
                 res[d["file"]] = frozenset(ds.get("black", [])) | frozenset(ds.get("white", []))
         return res
 
-    gnugo, katago = load("gnugo.jsonl"), load("katago.jsonl")
-    return {f: d for f, d in gnugo.items() if katago.get(f) == d}
+    return load("gnugo.jsonl"), load("katago.jsonl")
 
 
 def groups(echelle, sgf):

@@ -6,7 +6,11 @@ seed before and after, never on the default seed alone: every rule so far was ke
 dropped on that seed's figures, and it is the best of eight on every dev set (FINDINGS,
 27 November 2026, seventh session).
 
-    python3 benches/peers/seeds.py [--echelle BIN] [--seeds N] LABEL=OUT_DIR[@PREFIX][,...] ...
+    python3 benches/peers/seeds.py [--echelle BIN] [--seeds N] [--split] LABEL=OUT_DIR[@PREFIX][,...] ...
+
+With --split, the positions where the two judges differ are counted instead: per label, how
+many of them the estimate gives KataGo's dead set and how many GNU Go's (neither judge is
+right by definition there; read a few before trusting either column).
 
 Each OUT_DIR is one consensus.sh output (files.txt, gnugo.jsonl, katago.jsonl), limited to
 the positions whose path starts with PREFIX when one is given; the positions of one LABEL
@@ -19,31 +23,49 @@ import os
 import subprocess
 import sys
 
-from calibration import judged
+from calibration import judged, split
 
 
-def exact(echelle, files, dead, seed):
-    """Positions of `files` whose estimated dead set is the judges'."""
+def estimated(echelle, files, seed):
+    """{file: the estimate's dead points} for the scored records of `files`."""
     cmd = [echelle, "analyze", "--dead-stones", "estimate", "-q", "--no-progress"]
     if seed is not None:
         cmd += ["--seed", str(seed)]
     out = subprocess.run(cmd + files, capture_output=True, text=True, check=True).stdout
-    right = 0
+    res = {}
     for line in out.splitlines():
         d = json.loads(line)
-        ds = (d.get("score") or {}).get("dead_stones") or {}
-        points = frozenset(ds.get("black", [])) | frozenset(ds.get("white", []))
-        if d["file"] in dead and d.get("score") and points == dead[d["file"]]:
-            right += 1
-    return right
+        if d.get("score"):
+            ds = d["score"].get("dead_stones") or {}
+            res[d["file"]] = frozenset(ds.get("black", [])) | frozenset(ds.get("white", []))
+    return res
+
+
+def exact(echelle, files, dead, seed):
+    """Positions of `files` whose estimated dead set is the judges'."""
+    est = estimated(echelle, files, seed)
+    return sum(1 for f in files if f in est and est[f] == dead[f])
+
+
+def sides(echelle, files, answers, seed):
+    """(positions where the estimate is KataGo's, where it is GNU Go's) among split `files`."""
+    est = estimated(echelle, files, seed)
+    katago = sum(1 for f in files if f in est and est[f] == answers[f][1])
+    gnugo = sum(1 for f in files if f in est and est[f] == answers[f][0])
+    return katago, gnugo
 
 
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     echelle = os.path.join(here, "..", "..", "target", "release", "echelle")
     seeds = 7
+    by_judge = False
     args = sys.argv[1:]
-    while args[:1] in (["--echelle"], ["--seeds"]):
+    while args[:1] in (["--echelle"], ["--seeds"], ["--split"]):
+        if args[0] == "--split":
+            by_judge = True
+            args = args[1:]
+            continue
         if len(args) < 2:
             sys.exit(__doc__)
         if args[0] == "--echelle":
@@ -53,6 +75,9 @@ def main():
         args = args[2:]
     if not args:
         sys.exit(__doc__)
+    if by_judge:
+        print_split(echelle, seeds, args)
+        return
     print("| label | judges agree | default seed | seeds 1-%d | mean |" % seeds)
     print("|---|---|---|---|---|")
     for arg in args:
@@ -71,6 +96,30 @@ def main():
         print(
             f"| {label} | {len(files)} | {default} | "
             f"{min(per_seed)}-{max(per_seed)} ({', '.join(map(str, per_seed))}) | {mean:.1f} |"
+        )
+
+
+def print_split(echelle, seeds, args):
+    """The --split table: per label, the estimate's side where the judges differ."""
+    print("| label | judges split | = KataGo, default seed | seeds 1-%d | = GNU Go, default seed "
+          "| seeds 1-%d |" % (seeds, seeds))
+    print("|---|---|---|---|---|---|")
+    for arg in args:
+        label, _, specs = arg.partition("=")
+        answers = {}
+        for spec in specs.split(","):
+            out_dir, _, prefix = spec.partition("@")
+            answers.update({f: a for f, a in split(out_dir).items() if f.startswith(prefix)})
+        files = sorted(answers)
+        if not files:
+            print(f"| {label} | 0 | | | | |")
+            continue
+        default = sides(echelle, files, answers, None)
+        per_seed = [sides(echelle, files, answers, s) for s in range(1, seeds + 1)]
+        ks, gs = [k for k, _ in per_seed], [g for _, g in per_seed]
+        print(
+            f"| {label} | {len(files)} | {default[0]} | {min(ks)}-{max(ks)} | {default[1]} "
+            f"| {min(gs)}-{max(gs)} |"
         )
 
 

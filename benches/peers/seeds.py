@@ -80,23 +80,40 @@ def main():
         return
     print("| label | judges agree | default seed | seeds 1-%d | mean |" % seeds)
     print("|---|---|---|---|---|")
-    for arg in args:
-        label, _, specs = arg.partition("=")
-        dead = {}
-        for spec in specs.split(","):
-            out_dir, _, prefix = spec.partition("@")
-            dead.update({f: d for f, d in judged(out_dir).items() if f.startswith(prefix)})
-        files = sorted(dead)
-        if not files:
+    for label, n, default, per_seed in rows(echelle, seeds, args, judged, exact):
+        if not n:
             print(f"| {label} | 0 | | | |")
             continue
-        default = exact(echelle, files, dead, None)
-        per_seed = [exact(echelle, files, dead, s) for s in range(1, seeds + 1)]
         mean = sum(per_seed) / len(per_seed)
         print(
-            f"| {label} | {len(files)} | {default} | "
+            f"| {label} | {n} | {default} | "
             f"{min(per_seed)}-{max(per_seed)} ({', '.join(map(str, per_seed))}) | {mean:.1f} |"
         )
+
+
+def rows(echelle, seeds, args, read, measure):
+    """Per LABEL=... argument: (label, positions, `measure` on the default seed, on each of
+    seeds 1..`seeds`), the positions being what `read` gives for its output directories."""
+    for arg in args:
+        label, found = labelled(arg, read)
+        files = sorted(found)
+        if not files:
+            yield label, 0, None, None
+            continue
+        default = measure(echelle, files, found, None)
+        yield label, len(files), default, [
+            measure(echelle, files, found, s) for s in range(1, seeds + 1)
+        ]
+
+
+def labelled(arg, read):
+    """(label, {file: what `read` gives for it}) of one LABEL=OUT_DIR[@PREFIX][,...] argument."""
+    label, _, specs = arg.partition("=")
+    found = {}
+    for spec in specs.split(","):
+        out_dir, _, prefix = spec.partition("@")
+        found.update({f: a for f, a in read(out_dir).items() if f.startswith(prefix)})
+    return label, found
 
 
 def print_split(echelle, seeds, args):
@@ -104,21 +121,13 @@ def print_split(echelle, seeds, args):
     print("| label | judges split | = KataGo, default seed | seeds 1-%d | = GNU Go, default seed "
           "| seeds 1-%d |" % (seeds, seeds))
     print("|---|---|---|---|---|---|")
-    for arg in args:
-        label, _, specs = arg.partition("=")
-        answers = {}
-        for spec in specs.split(","):
-            out_dir, _, prefix = spec.partition("@")
-            answers.update({f: a for f, a in split(out_dir).items() if f.startswith(prefix)})
-        files = sorted(answers)
-        if not files:
+    for label, n, default, per_seed in rows(echelle, seeds, args, split, sides):
+        if not n:
             print(f"| {label} | 0 | | | | |")
             continue
-        default = sides(echelle, files, answers, None)
-        per_seed = [sides(echelle, files, answers, s) for s in range(1, seeds + 1)]
         ks, gs = [k for k, _ in per_seed], [g for _, g in per_seed]
         print(
-            f"| {label} | {len(files)} | {default[0]} | {min(ks)}-{max(ks)} | {default[1]} "
+            f"| {label} | {n} | {default[0]} | {min(ks)}-{max(ks)} | {default[1]} "
             f"| {min(gs)}-{max(gs)} |"
         )
 

@@ -25,7 +25,6 @@ use super::stones::{clear_stones, groups, lift, lifted, mark_stones};
 use super::{EstimateParams, Method};
 use crate::board::{Cell, Chain, Chains, Grid, Position};
 use std::borrow::Cow;
-use std::cell::RefCell;
 
 /// Band a group near a coin toss in the first playouts must leave, in all the playouts, to be
 /// sure once the extra ones gave the first move to one side (see [`Unit::toss`]).
@@ -124,479 +123,700 @@ impl Unit {
     }
 }
 
-/// The estimate for `pos`.
+/// The estimate for `pos`: the phases in their order, each a function below.
 pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
     let n = pos.cells.len();
-    let mut dead = vec![false; n];
     let Some(g) = Grid::from_position(pos) else {
-        return Estimate {
-            dead,
-            certain: true,
-            units: Vec::new(),
-            seki_held: vec![false; n],
-            race_held: vec![false; n],
-        };
+        return Estimate::by_rule(vec![false; n], true, Vec::new());
     };
     let ch = Chains::of(&g.geo, &g.cells);
-    let (mut settled, mut enclosure) = pass_alive_and_enclosures(&g, &ch);
-    let pass_alive_chain = settled.clone();
-    // Static shapes the playouts misjudge: decided before them, kept out of their verdict.
-    let grps = groups(&g, &ch);
-    let mut forced = vec![false; ch.chains.len()];
-    for grp in &grps {
-        if let Some(inside) = bent_four_in_the_corner(&g, &ch, grp, &settled) {
-            for &ci in grp {
-                forced[ci] = true;
-                settled[ci] = true;
-                mark_stones(&g, &ch.chains[ci], &mut dead);
-            }
-            for ci in inside {
-                settled[ci] = true;
-            }
-        }
+    let mut rules = Rules::of(&g, &ch, n);
+    if rules.settled.iter().all(|&s| s) {
+        let certain = !rules.forced.contains(&true);
+        return Estimate::by_rule(rules.dead, certain, rules.units);
     }
-    let play_grid = taken_for_playouts(&g, &ch, &forced, &mut enclosure);
-    // How each group is decided: by rule, by shape, else by the playouts below.
-    let stones_of = |chains: &[usize]| {
-        let mut v: Vec<usize> = chains
-            .iter()
-            .flat_map(|&ci| ch.chains[ci].stones.iter().map(|&s| g.geo.unpad(s)))
-            .collect();
-        v.sort_unstable();
-        v
-    };
-    let by_shape = |grp: &[usize]| grp.iter().any(|&ci| forced[ci]);
-    let mut units = Vec::new();
-    for grp in &grps {
-        if by_shape(grp) {
-            units.push(Unit {
-                stones: stones_of(grp),
-                method: Method::Shape,
-                kept: None,
-                toss: false,
-            });
-            continue;
-        }
-        // Chains settled by rule: pass-alive, or living inside a bent four.
-        for (method, rule) in [(Method::PassAlive, true), (Method::Shape, false)] {
-            let chains: Vec<usize> = grp
-                .iter()
-                .copied()
-                .filter(|&ci| settled[ci] && pass_alive_chain[ci] == rule)
-                .collect();
-            if !chains.is_empty() {
-                units.push(Unit {
-                    stones: stones_of(&chains),
-                    method,
-                    kept: None,
-                    toss: false,
-                });
-            }
-        }
+    let play_grid = taken_for_playouts(&g, &ch, &rules.forced, &mut rules.enclosure);
+    let sample = Sample::run(&g, &ch, &play_grid, &rules, params);
+    let k = Known::new(&g, &ch, params, rules.groups, rules.settled, sample);
+    let mut v = Verdict::new(n, rules.dead, rules.units, params.reading_nodes);
+    v.decide_groups(&k, &rules.forced);
+    let read_already = v.read_shut_in(&k);
+    let races = v.read_races(&k, &read_already);
+    let mut seki_board = v.prove_seki(&k);
+    v.read_beside_lost_races(&k, &races, &seki_board);
+    v.read_beside_held(&k, &mut seki_board);
+    v.escape_from_atari(&k);
+    v.cut_off_tails(&k);
+    v.kill_in_the_opponents_area(pos, &k);
+    v.revive_in_their_own_area(&k);
+    Estimate {
+        dead: v.dead,
+        certain: false,
+        units: v.units,
+        seki_held: v.seki_held,
+        race_held: v.race_held,
     }
-    if settled.iter().all(|&s| s) {
-        return Estimate {
+}
+
+impl Estimate {
+    /// An estimate every chain of which the rules settled: no seki, no race.
+    fn by_rule(dead: Vec<bool>, certain: bool, units: Vec<Unit>) -> Estimate {
+        let n = dead.len();
+        Estimate {
             dead,
-            certain: !forced.contains(&true),
+            certain,
             units,
             seki_held: vec![false; n],
             race_held: vec![false; n],
-        };
-    }
-    let kept_of = |own: &[[u32; 2]], total: f64| -> Vec<f64> {
-        ch.chains
-            .iter()
-            .map(|chain| {
-                let side = chain.color.side();
-                chain
-                    .stones
-                    .iter()
-                    .map(|&s| own[s][side] as f64)
-                    .sum::<f64>()
-                    / (chain.stones.len() as f64 * total)
-            })
-            .collect()
-    };
-    let mut own = playouts(
-        &play_grid,
-        &enclosure,
-        params.playouts,
-        params.seed,
-        &[],
-        None,
-    );
-    let mut total = params.playouts.max(1) as f64;
-    let mut kept = kept_of(&own, total);
-    // The shares of the first playouts, and whether the extra ones gave the move to one side.
-    let first_kept = kept.clone();
-    let mut by_mover = false;
-    // On a board still mostly open, a chain in the open is judged by its own share (see
-    // `TAIL_KEPT`): near the line it earns extra playouts as a group does.
-    let open_chains: Vec<usize> = open_points(&g, &dead).map_or_else(Vec::new, |open| {
-        (0..ch.chains.len())
-            .filter(|&ci| !settled[ci] && in_the_open(&open, &ch.chains[ci]))
-            .collect()
-    });
-    // Groups whose fate the first playouts left near a coin toss get more playouts, so the
-    // verdict rests on the position rather than on the sampling noise; clear cases pay nothing.
-    // There the player the record leaves to move plays first, as in a game played on (the
-    // first playouts take turns at it): a fight that close turns on who moves.
-    let unsure = grps.iter().any(|grp| {
-        !grp.iter().any(|&ci| settled[ci]) && {
-            let k = group_kept(&ch, grp, &kept);
-            super::near_coin_toss(k)
-        }
-    }) || open_chains
-        .iter()
-        .any(|&ci| super::near_coin_toss(kept[ci]));
-    if unsure {
-        by_mover = params.to_move.is_some();
-        let extra = params.playouts.saturating_mul(EXTRA_FACTOR);
-        // Who holds each point after the first playouts: there the holder answers invasions.
-        let home: Vec<Cell> = own
-            .iter()
-            .map(|o| {
-                if f64::from(o[0]) > total * HOME_SHARE {
-                    Cell::Black
-                } else if f64::from(o[1]) > total * HOME_SHARE {
-                    Cell::White
-                } else {
-                    Cell::Empty
-                }
-            })
-            .collect();
-        // Rounds go on while a group's share could still lie on either side of the line: the
-        // decision then rests on the player to move's playouts rather than on a few samples.
-        let close = |kept: &[f64], total: f64| {
-            grps.iter().any(|grp| {
-                !grp.iter().any(|&ci| settled[ci])
-                    && near_the_line(group_kept(&ch, grp, kept), params.dead_below, total)
-            }) || open_chains
-                .iter()
-                .any(|&ci| near_the_line(kept[ci], params.dead_below, total))
-        };
-        for round in 0..EXTRA_ROUNDS {
-            let more = playouts(
-                &play_grid,
-                &enclosure,
-                extra,
-                // Round 0 keeps the one round's seed; the later ones mix in their number with
-                // another constant than the default seed, which the XOR would cancel.
-                params.seed
-                    ^ 0xD1B5_4A32_D192_ED03
-                    ^ u64::from(round).wrapping_mul(0xBF58_476D_1CE4_E5B9),
-                &home,
-                params.to_move.map(Cell::of),
-            );
-            for (o, m) in own.iter_mut().zip(&more) {
-                o[0] += m[0];
-                o[1] += m[1];
-            }
-            total += extra as f64;
-            kept = kept_of(&own, total);
-            if !close(&kept, total) {
-                break;
-            }
         }
     }
-    // Near a coin toss in the first playouts, and decided the other way, or not far from it,
-    // once the player to move played first: the decision rests on who moves.
-    let toss = |first: f64, k: f64| {
-        by_mover
-            && super::near_coin_toss(first)
-            && ((first < params.dead_below) != (k < params.dead_below)
-                || (TOSS_LOW..=TOSS_HIGH).contains(&k))
-    };
-    // A ko left open between living chains keeps its stone (nobody won the ko).
-    let in_ko: Vec<bool> = ch
-        .chains
+}
+
+/// The row-major stones of `chains`, ascending.
+fn stones_of(g: &Grid, ch: &Chains, chains: &[usize]) -> Vec<usize> {
+    let mut v: Vec<usize> = chains
         .iter()
-        .map(|x| {
-            open_ko(&g, &ch, x).is_some_and(|around| {
-                around
-                    .iter()
-                    .all(|&ci| settled[ci] || kept[ci] >= params.dead_below)
-            })
-        })
+        .flat_map(|&ci| ch.chains[ci].stones.iter().map(|&s| g.geo.unpad(s)))
         .collect();
-    // Nodes all the readings below may visit together (each has budgets of its own too);
-    // the chains joining a pass-alive chain take theirs first.
-    let mut nodes = params.reading_nodes;
-    let joining_start = JOIN_POSITION_BUDGET.min(nodes);
-    let mut joining = joining_start;
-    // Decide groups, not chains: chains of one colour joined through empty points share
-    // one fate (a group is never half dead), unless a pass-alive chain is among them.
-    for grp in &grps {
-        if by_shape(grp) {
-            continue;
-        }
-        if grp.iter().any(|&ci| settled[ci]) {
-            for &ci in grp {
-                if settled[ci] {
-                    continue;
+    v.sort_unstable();
+    v
+}
+
+/// What is settled before any playout: Benson's pass-alive chains, and the groups a static
+/// shape the playouts misjudge (bent four in the corner) kills, with the chains inside them.
+struct Rules {
+    /// The groups (chains of one colour joined through empty points), as chain indices.
+    groups: Vec<Vec<usize>>,
+    /// Per chain: settled by rule (pass-alive, killed by a shape or living inside one).
+    settled: Vec<bool>,
+    /// Per chain: of a group a shape kills.
+    forced: Vec<bool>,
+    /// Benson's enclosures, where the playouts bar the opponent.
+    enclosure: Enclosures,
+    /// Per row-major point: a stone a shape kills.
+    dead: Vec<bool>,
+    /// The units the rules decided.
+    units: Vec<Unit>,
+}
+
+impl Rules {
+    /// The rules' decisions on the position of `g` (of `n` points).
+    fn of(g: &Grid, ch: &Chains, n: usize) -> Rules {
+        let mut dead = vec![false; n];
+        let (mut settled, enclosure) = pass_alive_and_enclosures(g, ch);
+        let pass_alive_chain = settled.clone();
+        // Static shapes the playouts misjudge: decided before them, kept out of their verdict.
+        let groups = groups(g, ch);
+        let mut forced = vec![false; ch.chains.len()];
+        for grp in &groups {
+            if let Some(inside) = bent_four_in_the_corner(g, ch, grp, &settled) {
+                for &ci in grp {
+                    forced[ci] = true;
+                    settled[ci] = true;
+                    mark_stones(g, &ch.chains[ci], &mut dead);
                 }
-                // A chain the playouts did not keep clearly, that joins a pass-alive chain
-                // of its own whatever the opponent does, lives with it.
-                let joins = kept[ci] < RACE_HIGH
-                    && joins_a_living_chain(&g, &ch, &ch.chains[ci], &|o| settled[o], &mut joining);
-                if joins {
+                for ci in inside {
+                    settled[ci] = true;
+                }
+            }
+        }
+        let mut units = Vec::new();
+        for grp in &groups {
+            if grp.iter().any(|&ci| forced[ci]) {
+                units.push(Unit {
+                    stones: stones_of(g, ch, grp),
+                    method: Method::Shape,
+                    kept: None,
+                    toss: false,
+                });
+                continue;
+            }
+            // Chains settled by rule: pass-alive, or living inside a bent four.
+            for (method, rule) in [(Method::PassAlive, true), (Method::Shape, false)] {
+                let chains: Vec<usize> = grp
+                    .iter()
+                    .copied()
+                    .filter(|&ci| settled[ci] && pass_alive_chain[ci] == rule)
+                    .collect();
+                if !chains.is_empty() {
                     units.push(Unit {
-                        stones: stones_of(&[ci]),
-                        method: Method::Reading,
-                        kept: Some(kept[ci]),
+                        stones: stones_of(g, ch, &chains),
+                        method,
+                        kept: None,
                         toss: false,
                     });
-                    continue;
                 }
-                if !in_ko[ci] && kept[ci] < params.dead_below {
-                    mark_stones(&g, &ch.chains[ci], &mut dead);
-                }
-                units.push(Unit {
-                    stones: stones_of(&[ci]),
-                    method: Method::Playouts,
-                    kept: Some(kept[ci]),
-                    toss: toss(first_kept[ci], kept[ci]),
-                });
-            }
-            continue;
-        }
-        // A dead group's ko stone dies with it: the friends that would retake the ko are
-        // among the dead.
-        let k = group_kept(&ch, grp, &kept);
-        if k < params.dead_below {
-            for &ci in grp {
-                mark_stones(&g, &ch.chains[ci], &mut dead);
             }
         }
-        units.push(Unit {
-            stones: stones_of(grp),
+        Rules {
+            groups,
+            settled,
+            forced,
+            enclosure,
+            dead,
+            units,
+        }
+    }
+}
+
+/// How the playouts kept each chain: the share of them in which it kept its points.
+struct Sample {
+    /// Per chain, over all the playouts run.
+    kept: Vec<f64>,
+    /// Per chain, over the first playouts (Black and White taking turns at moving first).
+    first_kept: Vec<f64>,
+    /// Whether extra playouts ran with the record's player to move first.
+    by_mover: bool,
+}
+
+impl Sample {
+    /// Runs the playouts on `play_grid`, and more of them while a group is near a coin toss.
+    fn run(
+        g: &Grid,
+        ch: &Chains,
+        play_grid: &Grid,
+        rules: &Rules,
+        params: EstimateParams,
+    ) -> Sample {
+        let (grps, settled) = (&rules.groups, &rules.settled);
+        let kept_of = |own: &[[u32; 2]], total: f64| -> Vec<f64> {
+            ch.chains
+                .iter()
+                .map(|chain| {
+                    let side = chain.color.side();
+                    chain
+                        .stones
+                        .iter()
+                        .map(|&s| own[s][side] as f64)
+                        .sum::<f64>()
+                        / (chain.stones.len() as f64 * total)
+                })
+                .collect()
+        };
+        let mut own = playouts(
+            play_grid,
+            &rules.enclosure,
+            params.playouts,
+            params.seed,
+            &[],
+            None,
+        );
+        let mut total = params.playouts.max(1) as f64;
+        let mut kept = kept_of(&own, total);
+        // The shares of the first playouts, and whether the extra ones gave the move to one side.
+        let first_kept = kept.clone();
+        let mut by_mover = false;
+        // On a board still mostly open, a chain in the open is judged by its own share (see
+        // `TAIL_KEPT`): near the line it earns extra playouts as a group does.
+        let open_chains: Vec<usize> = open_points(g, &rules.dead).map_or_else(Vec::new, |open| {
+            (0..ch.chains.len())
+                .filter(|&ci| !settled[ci] && in_the_open(&open, &ch.chains[ci]))
+                .collect()
+        });
+        // Groups whose fate the first playouts left near a coin toss get more playouts, so the
+        // verdict rests on the position rather than on the sampling noise; clear cases pay
+        // nothing. There the player the record leaves to move plays first, as in a game played
+        // on (the first playouts take turns at it): a fight that close turns on who moves.
+        let unsure = grps.iter().any(|grp| {
+            !grp.iter().any(|&ci| settled[ci]) && {
+                let k = group_kept(ch, grp, &kept);
+                super::near_coin_toss(k)
+            }
+        }) || open_chains
+            .iter()
+            .any(|&ci| super::near_coin_toss(kept[ci]));
+        if unsure {
+            by_mover = params.to_move.is_some();
+            let extra = params.playouts.saturating_mul(EXTRA_FACTOR);
+            // Who holds each point after the first playouts: there the holder answers invasions.
+            let home: Vec<Cell> = own
+                .iter()
+                .map(|o| {
+                    if f64::from(o[0]) > total * HOME_SHARE {
+                        Cell::Black
+                    } else if f64::from(o[1]) > total * HOME_SHARE {
+                        Cell::White
+                    } else {
+                        Cell::Empty
+                    }
+                })
+                .collect();
+            // Rounds go on while a group's share could still lie on either side of the line:
+            // the decision then rests on the player to move's playouts rather than on a few
+            // samples.
+            let close = |kept: &[f64], total: f64| {
+                grps.iter().any(|grp| {
+                    !grp.iter().any(|&ci| settled[ci])
+                        && near_the_line(group_kept(ch, grp, kept), params.dead_below, total)
+                }) || open_chains
+                    .iter()
+                    .any(|&ci| near_the_line(kept[ci], params.dead_below, total))
+            };
+            for round in 0..EXTRA_ROUNDS {
+                let more = playouts(
+                    play_grid,
+                    &rules.enclosure,
+                    extra,
+                    // Round 0 keeps the one round's seed; the later ones mix in their number
+                    // with another constant than the default seed, which the XOR would cancel.
+                    params.seed
+                        ^ 0xD1B5_4A32_D192_ED03
+                        ^ u64::from(round).wrapping_mul(0xBF58_476D_1CE4_E5B9),
+                    &home,
+                    params.to_move.map(Cell::of),
+                );
+                for (o, m) in own.iter_mut().zip(&more) {
+                    o[0] += m[0];
+                    o[1] += m[1];
+                }
+                total += extra as f64;
+                kept = kept_of(&own, total);
+                if !close(&kept, total) {
+                    break;
+                }
+            }
+        }
+        Sample {
+            kept,
+            first_kept,
+            by_mover,
+        }
+    }
+}
+
+/// What the readings start from: the board, its chains and groups, what the rules settled
+/// and how the playouts kept each chain. Fixed once the playouts have run.
+struct Known<'a> {
+    g: &'a Grid,
+    ch: &'a Chains,
+    params: EstimateParams,
+    /// The groups, as chain indices.
+    groups: Vec<Vec<usize>>,
+    /// The groups none of whose chains the rules settled.
+    unsettled: Vec<Vec<usize>>,
+    /// Per chain: settled by rule.
+    settled: Vec<bool>,
+    /// Per padded point: a stone of a chain settled by rule.
+    settled_points: Vec<bool>,
+    /// Per chain: the share of all the playouts in which it kept its points.
+    kept: Vec<f64>,
+    /// Per chain: the same over the first playouts.
+    first_kept: Vec<f64>,
+    /// Whether extra playouts ran with the record's player to move first.
+    by_mover: bool,
+    /// Per chain: a ko left open between living chains keeps its stone (nobody won the ko).
+    in_ko: Vec<bool>,
+    /// The colour to move, if known.
+    to_move: Option<Cell>,
+}
+
+impl<'a> Known<'a> {
+    /// What the rules and the playouts (`sample`) found on `g`, with the open kos.
+    fn new(
+        g: &'a Grid,
+        ch: &'a Chains,
+        params: EstimateParams,
+        groups: Vec<Vec<usize>>,
+        settled: Vec<bool>,
+        sample: Sample,
+    ) -> Known<'a> {
+        let Sample {
+            kept,
+            first_kept,
+            by_mover,
+        } = sample;
+        let in_ko = ch
+            .chains
+            .iter()
+            .map(|x| {
+                open_ko(g, ch, x).is_some_and(|around| {
+                    around
+                        .iter()
+                        .all(|&ci| settled[ci] || kept[ci] >= params.dead_below)
+                })
+            })
+            .collect();
+        let unsettled = groups
+            .iter()
+            .filter(|grp| grp.iter().all(|&ci| !settled[ci]))
+            .cloned()
+            .collect();
+        let mut settled_points = vec![false; g.cells.len()];
+        for (chain, _) in ch.chains.iter().zip(&settled).filter(|(_, s)| **s) {
+            for &s in &chain.stones {
+                settled_points[s] = true;
+            }
+        }
+        Known {
+            g,
+            ch,
+            params,
+            groups,
+            unsettled,
+            settled,
+            settled_points,
+            kept,
+            first_kept,
+            by_mover,
+            in_ko,
+            to_move: params.to_move.map(Cell::of),
+        }
+    }
+
+    /// The reading of groups shut in a small space.
+    fn shut_in(&self) -> ShutIn<'_> {
+        ShutIn {
+            g: self.g,
+            ch: self.ch,
+            settled: &self.settled,
+            kept: &self.kept,
+            to_move: self.to_move,
+        }
+    }
+
+    /// Whether chain `ci` has a stone marked in a per-point map (dead, seki).
+    fn hit(&self, ci: usize, map: &[bool]) -> bool {
+        self.ch.chains[ci]
+            .stones
+            .iter()
+            .any(|&s| map[self.g.geo.unpad(s)])
+    }
+
+    /// Near a coin toss in the first playouts (share `first`), and decided the other way, or
+    /// not far from it, once the player to move played first (share `k`): the decision rests
+    /// on who moves.
+    fn toss(&self, first: f64, k: f64) -> bool {
+        let line = self.params.dead_below;
+        self.by_mover
+            && super::near_coin_toss(first)
+            && ((first < line) != (k < line) || (TOSS_LOW..=TOSS_HIGH).contains(&k))
+    }
+
+    /// A unit of the playouts' decision on the stones of `chains`, with share `k`.
+    fn playout_unit(&self, chains: &[usize], k: f64, toss: bool) -> Unit {
+        Unit {
+            stones: stones_of(self.g, self.ch, chains),
             method: Method::Playouts,
             kept: Some(k),
-            toss: toss(group_kept(&ch, grp, &first_kept), k),
-        });
-    }
-    // Groups the playouts keep alive in a small space of their own are read out: a nakade
-    // shape, a false eye or a sacrifice inside kills them whatever the playouts said.
-    let unsettled: Vec<Vec<usize>> = grps
-        .into_iter()
-        .filter(|grp| grp.iter().all(|&ci| !settled[ci]))
-        .collect();
-    let shut_in = ShutIn {
-        g: &g,
-        ch: &ch,
-        settled: &settled,
-        kept: &kept,
-        to_move: params.to_move.map(Cell::of),
-    };
-    // Which unit each stone belongs to, to name what the readings decided.
-    let mut unit_of = vec![usize::MAX; n];
-    for (u, unit) in units.iter().enumerate() {
-        for &s in &unit.stones {
-            unit_of[s] = u;
+            toss,
         }
     }
-    // The unit a chain's stones belong to.
-    let unit_index = |ci: usize| {
-        ch.chains[ci]
+}
+
+/// The verdict as the phases after the playouts revise it.
+struct Verdict {
+    /// Per row-major point: a stone judged dead.
+    dead: Vec<bool>,
+    /// The decision units.
+    units: Vec<Unit>,
+    /// Per row-major point: the unit its stone belonged to once the playouts had decided
+    /// (a chain split from its unit since still names its group's).
+    unit_of: Vec<usize>,
+    /// Per chain: a reading named it (decided it dead, alive or held): the unit of a group
+    /// takes the reading's method from any of them, but the group's other chains were not
+    /// read.
+    named: Vec<bool>,
+    /// The chains of the groups, and the stones inside them, read in seki.
+    seki_read: Vec<usize>,
+    /// See [`Estimate::seki_held`].
+    seki_held: Vec<bool>,
+    /// See [`Estimate::race_held`].
+    race_held: Vec<bool>,
+    /// Nodes all the readings below may visit together (each has budgets of its own too).
+    nodes: u32,
+}
+
+impl Verdict {
+    /// The rules' verdict on `n` points, before the playouts decide the other groups.
+    fn new(n: usize, dead: Vec<bool>, units: Vec<Unit>, nodes: u32) -> Verdict {
+        Verdict {
+            dead,
+            units,
+            unit_of: Vec::new(),
+            named: Vec::new(),
+            seki_read: Vec::new(),
+            seki_held: vec![false; n],
+            race_held: vec![false; n],
+            nodes,
+        }
+    }
+
+    /// Decides groups, not chains, by the playouts: chains of one colour joined through
+    /// empty points share one fate (a group is never half dead), unless a pass-alive chain
+    /// is among them. The chains joining a pass-alive chain take their nodes first.
+    fn decide_groups(&mut self, k: &Known, forced: &[bool]) {
+        let (g, ch, kept) = (k.g, k.ch, &k.kept);
+        let dead_below = k.params.dead_below;
+        let joining_start = JOIN_POSITION_BUDGET.min(self.nodes);
+        let mut joining = joining_start;
+        for grp in &k.groups {
+            if grp.iter().any(|&ci| forced[ci]) {
+                continue;
+            }
+            if grp.iter().any(|&ci| k.settled[ci]) {
+                for &ci in grp {
+                    if k.settled[ci] {
+                        continue;
+                    }
+                    // A chain the playouts did not keep clearly, that joins a pass-alive chain
+                    // of its own whatever the opponent does, lives with it.
+                    let joins = kept[ci] < RACE_HIGH
+                        && joins_a_living_chain(
+                            g,
+                            ch,
+                            &ch.chains[ci],
+                            &|o| k.settled[o],
+                            &mut joining,
+                        );
+                    if joins {
+                        self.units.push(Unit {
+                            stones: stones_of(g, ch, &[ci]),
+                            method: Method::Reading,
+                            kept: Some(kept[ci]),
+                            toss: false,
+                        });
+                        continue;
+                    }
+                    if !k.in_ko[ci] && kept[ci] < dead_below {
+                        mark_stones(g, &ch.chains[ci], &mut self.dead);
+                    }
+                    let toss = k.toss(k.first_kept[ci], kept[ci]);
+                    self.units.push(k.playout_unit(&[ci], kept[ci], toss));
+                }
+                continue;
+            }
+            // A dead group's ko stone dies with it: the friends that would retake the ko are
+            // among the dead.
+            let share = group_kept(ch, grp, kept);
+            if share < dead_below {
+                for &ci in grp {
+                    mark_stones(g, &ch.chains[ci], &mut self.dead);
+                }
+            }
+            let toss = k.toss(group_kept(ch, grp, &k.first_kept), share);
+            self.units.push(k.playout_unit(grp, share, toss));
+        }
+        // What the chains joining a pass-alive chain read comes out of the shared budget.
+        self.nodes -= joining_start - joining;
+        // Which unit each stone belongs to, to name what the readings decided.
+        self.unit_of = vec![usize::MAX; self.dead.len()];
+        for (u, unit) in self.units.iter().enumerate() {
+            for &s in &unit.stones {
+                self.unit_of[s] = u;
+            }
+        }
+        self.named = vec![false; ch.chains.len()];
+    }
+
+    /// The unit a chain's stones belonged to once the playouts had decided.
+    fn unit_index(&self, k: &Known, ci: usize) -> Option<usize> {
+        k.ch.chains[ci]
             .stones
             .first()
-            .map(|&s| unit_of[g.geo.unpad(s)])
-    };
-    // Whether a chain has a stone marked in a per-point map (dead, seki).
-    let hit = |ci: usize, map: &[bool]| ch.chains[ci].stones.iter().any(|&s| map[g.geo.unpad(s)]);
-    // The chains a reading named (decided dead, alive or held): the unit of a group takes
-    // the reading's method from any of them, but the group's other chains were not read.
-    let named = RefCell::new(vec![false; ch.chains.len()]);
-    let by_reading = |chains: &mut dyn Iterator<Item = usize>, units: &mut Vec<Unit>| {
+            .map(|&s| self.unit_of[k.g.geo.unpad(s)])
+    }
+
+    /// Marks the chains a reading named, and their units as decided by reading.
+    fn by_reading(&mut self, k: &Known, chains: impl IntoIterator<Item = usize>) {
         for ci in chains {
-            named.borrow_mut()[ci] = true;
-            if let Some(unit) = unit_index(ci).and_then(|u| units.get_mut(u)) {
+            self.named[ci] = true;
+            if let Some(unit) = self.unit_index(k, ci).and_then(|u| self.units.get_mut(u)) {
                 unit.method = Method::Reading;
             }
         }
-    };
-    // A group the playouts keep whose only eye would come from taking a chain standing in
-    // a killing shape is dead, and the chain lives: the opponent plays its vital point.
-    let wall = |dead: &[bool], ci: usize| shut_in.safe_wall(dead, ci);
-    // What the chains joining a pass-alive chain read comes out of the shared budget.
-    nodes -= joining_start - joining;
-    let nakade_read = taken_into_one_eye(
-        &g,
-        &ch,
-        &unsettled,
-        &mut dead,
-        &wall,
-        shut_in.to_move,
-        &mut nodes,
-    );
-    by_reading(&mut nakade_read.iter().copied(), &mut units);
-    let shut_in_reads = shut_in.read(&g.cells, &unsettled, &mut dead, None, &mut nodes);
-    // What now looks like seki is proved, or the chain the other side captures is dead.
-    let mut pass_alive = vec![false; g.cells.len()];
-    for (chain, _) in ch.chains.iter().zip(&settled).filter(|(_, s)| **s) {
-        for &s in &chain.stones {
-            pass_alive[s] = true;
+    }
+
+    /// As [`by_reading`](Self::by_reading), for the row-major stones a seki proof named.
+    fn stones_by_reading(&mut self, k: &Known, stones: Vec<usize>) {
+        for s in stones {
+            if let Some(ci) = k.ch.id[k.g.geo.pad(s)] {
+                self.named[ci] = true;
+            }
+            if let Some(unit) = self.units.get_mut(self.unit_of[s]) {
+                unit.method = Method::Reading;
+            }
         }
     }
-    let read_chains = |k: &[enclosed::Read]| -> Vec<usize> {
-        k.iter()
-            .filter(|k| k.fate != enclosed::Fate::Cut)
-            .flat_map(|k| k.group.iter().chain(&k.inside).copied())
-            .collect()
-    };
-    // A chain a reading takes out of its group: a unit of its own, taken out of its group's
-    // (which keeps its own method).
-    let read_apart = |ci: usize, units: &mut Vec<Unit>| {
+
+    /// A chain a reading takes out of its group: a unit of its own, taken out of its group's
+    /// (which keeps its own method).
+    fn read_apart(&mut self, k: &Known, ci: usize) {
         Unit {
-            stones: stones_of(&[ci]),
+            stones: stones_of(k.g, k.ch, &[ci]),
             method: Method::Reading,
-            kept: Some(kept[ci]),
+            kept: Some(k.kept[ci]),
             toss: false,
         }
-        .split_into(units);
-    };
-    // A chain cut off inside its living group's space dies alone.
-    let cut_off = |k: &[enclosed::Read], units: &mut Vec<Unit>| -> Vec<usize> {
+        .split_into(&mut self.units);
+    }
+
+    /// Records what a reading of shut-in groups decided: the chains it read (by reading),
+    /// those it cut off (units of their own), those in seki. Returns the chains cut off.
+    fn record_reads(&mut self, k: &Known, reads: &[enclosed::Read]) -> Vec<usize> {
+        self.by_reading(k, read_chains(reads));
         let mut cut = Vec::new();
-        for ci in k
+        for ci in reads
             .iter()
-            .filter(|k| k.fate == enclosed::Fate::Cut)
-            .flat_map(|k| k.group.iter().copied())
+            .filter(|r| r.fate == enclosed::Fate::Cut)
+            .flat_map(|r| r.group.iter().copied())
         {
-            read_apart(ci, units);
+            self.read_apart(k, ci);
             cut.push(ci);
         }
+        // The groups and stones inside them read in seki: held, whatever the seki search
+        // (which starts from what already looks like seki) says.
+        for r in reads.iter().filter(|r| r.fate == enclosed::Fate::Seki) {
+            self.seki_read.extend(r.group.iter().chain(&r.inside));
+        }
         cut
-    };
-    // The groups and stones inside them read in seki: held, whatever the seki search (which
-    // starts from what already looks like seki) says.
-    let mut seki_read: Vec<usize> = Vec::new();
-    let mut in_seki = |k: &[enclosed::Read]| {
-        for r in k.iter().filter(|r| r.fate == enclosed::Fate::Seki) {
-            seki_read.extend(r.group.iter().chain(&r.inside));
-        }
-    };
-    in_seki(&shut_in_reads);
-    let shut_in_read = read_chains(&shut_in_reads);
-    by_reading(&mut shut_in_read.iter().copied(), &mut units);
-    let cut = cut_off(&shut_in_reads, &mut units);
-    // Races between chains neither settled by rule nor read as shut in come next.
-    let mut read_already = vec![false; ch.chains.len()];
-    for &ci in shut_in_read.iter().chain(&cut).chain(&nakade_read) {
-        read_already[ci] = true;
     }
-    let racer = |ci: usize| !settled[ci] && !read_already[ci];
-    // Races the playouts left open, and short races they settled the same way every time,
-    // which they often get wrong (random filling of liberties ignores who moves first).
-    let doubtful: Vec<bool> = (0..ch.chains.len())
-        .map(|ci| {
-            (RACE_LOW..=RACE_HIGH).contains(&kept[ci])
-                || race::lost_short_race(
-                    &g,
-                    &ch,
-                    ci,
-                    &|o| !settled[o] && kept[o] < RACE_LOW,
-                    &|o| !settled[o] && kept[o] > RACE_HIGH,
-                )
-        })
-        .collect();
-    let doubtful = |ci: usize| doubtful[ci];
-    let wall_alive = |ci: usize| shut_in.safe_wall(&dead, ci);
-    let alive = |ci: usize| !hit(ci, &dead);
-    let races = race::read(
-        &g,
-        &ch,
-        &racer,
-        &doubtful,
-        race::Walls {
-            safe: &wall_alive,
-            alive: &alive,
-        },
-        shut_in.to_move,
-        &mut nodes,
-    );
-    let mut race_held = vec![false; n];
-    for r in &races {
-        for &ci in &r.dead {
-            mark_stones(&g, &ch.chains[ci], &mut dead);
-        }
-        for &ci in &r.alive {
-            clear_stones(&g, &ch.chains[ci], &mut dead);
-        }
-        let held = held_alive(&r.held, &unsettled);
-        for &ci in &held {
-            clear_stones(&g, &ch.chains[ci], &mut dead);
-            if r.seki {
-                mark_stones(&g, &ch.chains[ci], &mut race_held);
-            }
-        }
-        // A chain taken out of a group whose other stones live is a unit of its own; the
-        // group keeps its method.
-        let among_living = |ci: usize, units: &[Unit]| {
-            ch.chains[ci].stones.first().is_some_and(|&s| {
-                let s = g.geo.unpad(s);
-                units
-                    .iter()
-                    .find(|u| u.stones.binary_search(&s).is_ok())
-                    .is_some_and(|u| u.stones.iter().any(|&t| !dead[t]))
-            })
-        };
-        let (apart, with_group): (Vec<usize>, Vec<usize>) =
-            r.dead.iter().partition(|&&ci| among_living(ci, &units));
-        for ci in apart {
-            read_apart(ci, &mut units);
-        }
-        by_reading(
-            &mut with_group
-                .into_iter()
-                .chain(r.alive.iter().copied())
-                .chain(held.iter().copied()),
-            &mut units,
+
+    /// Groups the playouts keep alive in a small space of their own are read out: a nakade
+    /// shape, a false eye or a sacrifice inside kills them whatever the playouts said.
+    /// Returns, per chain, whether these readings decided it.
+    fn read_shut_in(&mut self, k: &Known) -> Vec<bool> {
+        let shut_in = k.shut_in();
+        // A group the playouts keep whose only eye would come from taking a chain standing
+        // in a killing shape is dead, and the chain lives: the opponent plays its vital point.
+        let wall = |dead: &[bool], ci: usize| shut_in.safe_wall(dead, ci);
+        let nakade_read = taken_into_one_eye(
+            k.g,
+            k.ch,
+            &k.unsettled,
+            &mut self.dead,
+            &wall,
+            k.to_move,
+            &mut self.nodes,
         );
-    }
-    let mut seki_held = vec![false; n];
-    // The real board without the chains the seki proofs found dead.
-    let mut seki_board = g.cells.clone();
-    let method_reading = |stones: Vec<usize>, units: &mut Vec<Unit>| {
-        for s in stones {
-            if let Some(ci) = ch.id[g.geo.pad(s)] {
-                named.borrow_mut()[ci] = true;
-            }
-            if let Some(unit) = units.get_mut(unit_of[s]) {
-                unit.method = Method::Reading;
-            }
+        self.by_reading(k, nakade_read.iter().copied());
+        let reads = shut_in.read(
+            &k.g.cells,
+            &k.unsettled,
+            &mut self.dead,
+            None,
+            &mut self.nodes,
+        );
+        let cut = self.record_reads(k, &reads);
+        let mut read_already = vec![false; k.ch.chains.len()];
+        for ci in read_chains(&reads).chain(cut).chain(nakade_read) {
+            read_already[ci] = true;
         }
-    };
-    // The seki proof's rounds, the units of the chains it refutes marked as read.
-    let seki_rounds = |dead: &mut [bool],
-                       held: &mut [bool],
-                       board: &mut [Cell],
-                       nodes: &mut u32,
-                       units: &mut Vec<Unit>| {
-        method_reading(prove_seki(&g, &pass_alive, dead, held, board, nodes), units);
-    };
-    seki_rounds(
-        &mut dead,
-        &mut seki_held,
-        &mut seki_board,
-        &mut nodes,
-        &mut units,
-    );
-    // A chain found dead in a false seki frees the chains it held: a group shut in a small
-    // space by them is read again, on the board without it.
-    if seki_board != g.cells {
-        let more = shut_in.read(&seki_board, &unsettled, &mut dead, None, &mut nodes);
-        by_reading(&mut read_chains(&more).into_iter(), &mut units);
-        cut_off(&more, &mut units);
-        in_seki(&more);
+        read_already
     }
-    // A chain lost in a race frees its captor: a group the captor walls in a small space,
-    // left unread while the captor had no room (its liberties all in that space, the lost
-    // chain round the rest), is read again on the board without the lost chain. Not a group
-    // touching the lost chain (the captor's own): it gains those points by taking the chain,
-    // not before.
-    let lost: Vec<usize> = races.iter().flat_map(|r| r.dead.iter().copied()).collect();
-    if !lost.is_empty() {
+
+    /// Races between chains neither settled by rule nor read as shut in: those the playouts
+    /// left open, and short races they settled the same way every time, which they often get
+    /// wrong (random filling of liberties ignores who moves first).
+    fn read_races(&mut self, k: &Known, read_already: &[bool]) -> Vec<race::Race> {
+        let (g, ch, kept, settled) = (k.g, k.ch, &k.kept, &k.settled);
+        let racer = |ci: usize| !settled[ci] && !read_already[ci];
+        let doubtful: Vec<bool> = (0..ch.chains.len())
+            .map(|ci| {
+                (RACE_LOW..=RACE_HIGH).contains(&kept[ci])
+                    || race::lost_short_race(
+                        g,
+                        ch,
+                        ci,
+                        &|o| !settled[o] && kept[o] < RACE_LOW,
+                        &|o| !settled[o] && kept[o] > RACE_HIGH,
+                    )
+            })
+            .collect();
+        let shut_in = k.shut_in();
+        let dead = &self.dead;
+        let wall_alive = |ci: usize| shut_in.safe_wall(dead, ci);
+        let alive = |ci: usize| !k.hit(ci, dead);
+        let races = race::read(
+            g,
+            ch,
+            &racer,
+            &|ci| doubtful[ci],
+            race::Walls {
+                safe: &wall_alive,
+                alive: &alive,
+            },
+            k.to_move,
+            &mut self.nodes,
+        );
+        for r in &races {
+            for &ci in &r.dead {
+                mark_stones(g, &ch.chains[ci], &mut self.dead);
+            }
+            for &ci in &r.alive {
+                clear_stones(g, &ch.chains[ci], &mut self.dead);
+            }
+            let held = held_alive(&r.held, &k.unsettled);
+            for &ci in &held {
+                clear_stones(g, &ch.chains[ci], &mut self.dead);
+                if r.seki {
+                    mark_stones(g, &ch.chains[ci], &mut self.race_held);
+                }
+            }
+            // A chain taken out of a group whose other stones live is a unit of its own; the
+            // group keeps its method.
+            let among_living = |ci: usize| {
+                ch.chains[ci].stones.first().is_some_and(|&s| {
+                    let s = g.geo.unpad(s);
+                    self.units
+                        .iter()
+                        .find(|u| u.stones.binary_search(&s).is_ok())
+                        .is_some_and(|u| u.stones.iter().any(|&t| !self.dead[t]))
+                })
+            };
+            let (apart, with_group): (Vec<usize>, Vec<usize>) =
+                r.dead.iter().partition(|&&ci| among_living(ci));
+            for ci in apart {
+                self.read_apart(k, ci);
+            }
+            let named = with_group.into_iter().chain(r.alive.iter().copied());
+            self.by_reading(k, named.chain(held.iter().copied()));
+        }
+        races
+    }
+
+    /// The seki proof's rounds on `board`, the units of the chains it refutes marked as read.
+    fn seki_rounds(&mut self, k: &Known, board: &mut [Cell]) {
+        let refuted = prove_seki(
+            k.g,
+            &k.settled_points,
+            &mut self.dead,
+            &mut self.seki_held,
+            board,
+            &mut self.nodes,
+        );
+        self.stones_by_reading(k, refuted);
+    }
+
+    /// What now looks like seki is proved, or the chain the other side captures is dead. A
+    /// chain found dead in a false seki frees the chains it held: a group shut in a small
+    /// space by them is read again, on the board without it. Returns that board.
+    fn prove_seki(&mut self, k: &Known) -> Vec<Cell> {
+        let mut seki_board = k.g.cells.clone();
+        self.seki_rounds(k, &mut seki_board);
+        if seki_board != k.g.cells {
+            let reads = k.shut_in().read(
+                &seki_board,
+                &k.unsettled,
+                &mut self.dead,
+                None,
+                &mut self.nodes,
+            );
+            self.record_reads(k, &reads);
+        }
+        seki_board
+    }
+
+    /// A chain lost in a race frees its captor: a group the captor walls in a small space,
+    /// left unread while the captor had no room (its liberties all in that space, the lost
+    /// chain round the rest), is read again on `seki_board` without the lost chain. Not a
+    /// group touching the lost chain (the captor's own): it gains those points by taking the
+    /// chain, not before.
+    fn read_beside_lost_races(&mut self, k: &Known, races: &[race::Race], seki_board: &[Cell]) {
+        let (g, ch) = (k.g, k.ch);
+        let lost: Vec<usize> = races.iter().flat_map(|r| r.dead.iter().copied()).collect();
+        if lost.is_empty() {
+            return;
+        }
         // The chains next to chain `ci` (by a stone or a liberty), `ci` itself left out.
         let beside = |ci: usize| {
             let chain = &ch.chains[ci];
@@ -606,11 +826,11 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
                 .chain(&chain.libs)
                 .flat_map(|&p| g.geo.neighbours(p))
                 .filter_map(|q| ch.id[q])
-                .filter(move |&k| k != ci)
+                .filter(move |&o| o != ci)
         };
         // Per chain, once: whether it touches a lost chain.
         let touches_lost: Vec<bool> = (0..ch.chains.len())
-            .map(|ci| beside(ci).any(|k| lost.contains(&k)))
+            .map(|ci| beside(ci).any(|o| lost.contains(&o)))
             .collect();
         let captor_beside = |ci: usize| {
             beside(ci).any(|w| {
@@ -619,226 +839,258 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
                     && touches_lost[w]
             })
         };
-        let beside_captor: Vec<Vec<usize>> = unsettled
+        let beside_captor: Vec<Vec<usize>> = k
+            .unsettled
             .iter()
             .filter(|grp| {
                 grp.iter()
-                    .all(|&ci| !hit(ci, &dead) && !lost.contains(&ci) && !touches_lost[ci])
+                    .all(|&ci| !k.hit(ci, &self.dead) && !lost.contains(&ci) && !touches_lost[ci])
                     && grp.iter().any(|&ci| captor_beside(ci))
             })
             .cloned()
             .collect();
-        if !beside_captor.is_empty() {
-            let mut board = seki_board.clone();
-            for &ci in &lost {
-                lift(&ch.chains[ci], &mut board);
-            }
-            let more = shut_in.read(&board, &beside_captor, &mut dead, None, &mut nodes);
-            by_reading(&mut read_chains(&more).into_iter(), &mut units);
-            cut_off(&more, &mut units);
-            in_seki(&more);
+        if beside_captor.is_empty() {
+            return;
         }
-    }
-    // A chain the seki proof holds is a safe wall for the group beside it, though its only
-    // room is its eye and the liberty it shares (nothing played in that group's space takes
-    // it). A group so killed frees the chain's room: its seki is proved again, and may fall.
-    let any_held = seki_held.contains(&true);
-    let beside_held: Vec<Vec<usize>> = unsettled
-        .iter()
-        .filter(|grp| {
-            any_held
-                && grp
-                    .iter()
-                    .all(|&ci| !hit(ci, &seki_held) && !hit(ci, &dead))
-                && grp.iter().any(|&ci| {
-                    let c = &ch.chains[ci];
-                    c.stones.iter().chain(&c.libs).any(|&p| {
-                        g.geo
-                            .neighbours(p)
-                            .iter()
-                            .any(|&q| g.cells[q] == c.color.opponent() && seki_held[g.geo.unpad(q)])
-                    })
-                })
-        })
-        .cloned()
-        .collect();
-    if !beside_held.is_empty() {
-        let more = shut_in.read(
-            &seki_board,
-            &beside_held,
-            &mut dead,
-            Some(&seki_held),
-            &mut nodes,
+        let mut board = seki_board.to_vec();
+        for &ci in &lost {
+            lift(&ch.chains[ci], &mut board);
+        }
+        let reads = k.shut_in().read(
+            &board,
+            &beside_captor,
+            &mut self.dead,
+            None,
+            &mut self.nodes,
         );
-        if more.iter().any(|r| r.fate == enclosed::Fate::Killed) {
-            let was_held = seki_held.clone();
-            seki_rounds(
-                &mut dead,
-                &mut seki_held,
-                &mut seki_board,
-                &mut nodes,
-                &mut units,
+        self.record_reads(k, &reads);
+    }
+
+    /// A chain the seki proof holds is a safe wall for the group beside it, though its only
+    /// room is its eye and the liberty it shares (nothing played in that group's space takes
+    /// it). A group so killed frees the chain's room: its seki is proved again, and may fall.
+    /// Then the groups read in seki are held.
+    fn read_beside_held(&mut self, k: &Known, seki_board: &mut [Cell]) {
+        let g = k.g;
+        let any_held = self.seki_held.contains(&true);
+        let beside_held: Vec<Vec<usize>> = k
+            .unsettled
+            .iter()
+            .filter(|grp| {
+                any_held
+                    && grp
+                        .iter()
+                        .all(|&ci| !k.hit(ci, &self.seki_held) && !k.hit(ci, &self.dead))
+                    && grp.iter().any(|&ci| {
+                        let c = &k.ch.chains[ci];
+                        c.stones.iter().chain(&c.libs).any(|&p| {
+                            g.geo.neighbours(p).iter().any(|&q| {
+                                g.cells[q] == c.color.opponent() && self.seki_held[g.geo.unpad(q)]
+                            })
+                        })
+                    })
+            })
+            .cloned()
+            .collect();
+        if !beside_held.is_empty() {
+            let reads = k.shut_in().read(
+                seki_board,
+                &beside_held,
+                &mut self.dead,
+                Some(&self.seki_held),
+                &mut self.nodes,
             );
-            let lost = out_of_their_seki(
-                &g,
-                &mut dead,
-                &was_held,
-                &seki_held,
-                &mut seki_board,
-                &mut nodes,
-            );
-            method_reading(lost, &mut units);
+            if reads.iter().any(|r| r.fate == enclosed::Fate::Killed) {
+                let was_held = self.seki_held.clone();
+                self.seki_rounds(k, seki_board);
+                let lost = out_of_their_seki(
+                    g,
+                    &mut self.dead,
+                    &was_held,
+                    &self.seki_held,
+                    seki_board,
+                    &mut self.nodes,
+                );
+                self.stones_by_reading(k, lost);
+            }
+            self.record_reads(k, &reads);
         }
-        by_reading(&mut read_chains(&more).into_iter(), &mut units);
-        cut_off(&more, &mut units);
-        in_seki(&more);
+        for &ci in &self.seki_read {
+            mark_stones(g, &k.ch.chains[ci], &mut self.seki_held);
+        }
     }
-    for &ci in &seki_read {
-        mark_stones(&g, &ch.chains[ci], &mut seki_held);
-    }
-    // A dead chain in atari, a unit of its own, whose owner the record leaves to move
-    // escapes when, extended at its liberty, the opponent cannot take it in the small
-    // region around (a seki with the group around it, as a game played on would go).
-    if let Some(mover) = shut_in.to_move {
-        let mut left = ESCAPE_POSITION_BUDGET.min(nodes);
-        for (ci, chain) in ch.chains.iter().enumerate() {
+
+    /// A dead chain in atari, a unit of its own, whose owner the record leaves to move
+    /// escapes when, extended at its liberty, the opponent cannot take it in the small
+    /// region around (a seki with the group around it, as a game played on would go).
+    fn escape_from_atari(&mut self, k: &Known) {
+        let Some(mover) = k.to_move else {
+            return;
+        };
+        let g = k.g;
+        let mut left = ESCAPE_POSITION_BUDGET.min(self.nodes);
+        for (ci, chain) in k.ch.chains.iter().enumerate() {
             let alone = chain
                 .stones
                 .first()
-                .and_then(|&s| units.get(unit_of[g.geo.unpad(s)]))
+                .and_then(|&s| self.units.get(self.unit_of[g.geo.unpad(s)]))
                 .is_some_and(|u| u.stones.len() == chain.stones.len());
             if chain.color != mover
                 || chain.libs.len() != 1
-                || settled[ci]
+                || k.settled[ci]
                 || !alone
-                || !chain.stones.iter().all(|&s| dead[g.geo.unpad(s)])
-                || !escapes(&g, &lifted(&g, &dead), chain, &mut left)
+                || !chain.stones.iter().all(|&s| self.dead[g.geo.unpad(s)])
+                || !escapes(g, &lifted(g, &self.dead), chain, &mut left)
             {
                 continue;
             }
-            clear_stones(&g, chain, &mut dead);
-            mark_stones(&g, chain, &mut seki_held);
-            by_reading(&mut std::iter::once(ci), &mut units);
+            clear_stones(g, chain, &mut self.dead);
+            mark_stones(g, chain, &mut self.seki_held);
+            self.by_reading(k, std::iter::once(ci));
         }
     }
-    // A chain its living group's playouts almost never keep is cut off from it (joined only
-    // through empty points the opponent holds: an open border of an unfinished game). It
-    // dies alone, unless a reading decided it, a ko holds it or its owner, to move, saves it
-    // from atari. On a board still mostly open, a chain the playouts lose more often than
-    // not is cut off so (see `TAIL_KEPT`).
-    let open_now = open_points(&g, &dead);
-    for grp in &unsettled {
-        let k = group_kept(&ch, grp, &kept);
-        if k < params.dead_below || grp.iter().any(|&ci| hit(ci, &dead)) {
-            continue;
-        }
-        for &ci in grp {
-            let c = &ch.chains[ci];
-            // Decided by the playouts, or by a reading that named another chain of its
-            // group (a unit of its own was read on its own).
-            let by_playouts = unit_index(ci).and_then(|u| units.get(u)).is_some_and(|u| {
-                u.method == Method::Playouts
-                    || (u.method == Method::Reading
-                        && !named.borrow()[ci]
-                        && u.stones.len() != c.stones.len())
-            });
-            let saved = c.libs.len() < 2 && shut_in.to_move == Some(c.color);
-            let tail = if open_now.as_ref().is_some_and(|open| in_the_open(open, c)) {
-                params.dead_below
-            } else {
-                TAIL_KEPT
-            };
-            if kept[ci] >= tail || in_ko[ci] || saved || hit(ci, &seki_held) || !by_playouts {
+
+    /// A chain its living group's playouts almost never keep is cut off from it (joined only
+    /// through empty points the opponent holds: an open border of an unfinished game). It
+    /// dies alone, unless a reading decided it, a ko holds it or its owner, to move, saves it
+    /// from atari. On a board still mostly open, a chain the playouts lose more often than
+    /// not is cut off so (see `TAIL_KEPT`).
+    fn cut_off_tails(&mut self, k: &Known) {
+        let (g, kept) = (k.g, &k.kept);
+        let open_now = open_points(g, &self.dead);
+        for grp in &k.unsettled {
+            let share = group_kept(k.ch, grp, kept);
+            if share < k.params.dead_below || grp.iter().any(|&ci| k.hit(ci, &self.dead)) {
                 continue;
             }
-            mark_stones(&g, c, &mut dead);
-            Unit {
-                stones: stones_of(&[ci]),
-                method: Method::Playouts,
-                kept: Some(kept[ci]),
-                toss: toss(first_kept[ci], kept[ci]),
+            for &ci in grp {
+                let c = &k.ch.chains[ci];
+                // Decided by the playouts, or by a reading that named another chain of its
+                // group (a unit of its own was read on its own).
+                let by_playouts = self
+                    .unit_index(k, ci)
+                    .and_then(|u| self.units.get(u))
+                    .is_some_and(|u| {
+                        u.method == Method::Playouts
+                            || (u.method == Method::Reading
+                                && !self.named[ci]
+                                && u.stones.len() != c.stones.len())
+                    });
+                let saved = c.libs.len() < 2 && k.to_move == Some(c.color);
+                let tail = if open_now.as_ref().is_some_and(|open| in_the_open(open, c)) {
+                    k.params.dead_below
+                } else {
+                    TAIL_KEPT
+                };
+                if kept[ci] >= tail
+                    || k.in_ko[ci]
+                    || saved
+                    || k.hit(ci, &self.seki_held)
+                    || !by_playouts
+                {
+                    continue;
+                }
+                mark_stones(g, c, &mut self.dead);
+                let toss = k.toss(k.first_kept[ci], kept[ci]);
+                k.playout_unit(&[ci], kept[ci], toss)
+                    .split_into(&mut self.units);
             }
-            .split_into(&mut units);
         }
     }
-    // A group near a coin toss facing the opponent's living walls across open points sits
-    // in the opponent's area: dead (see `area::OPEN_BORDER`).
-    // Candidates are the chains of a group the readings and the tail rule left alive (a chain
-    // cut off and dead alone leaves the rest of the group to be judged), none in seki.
-    let living_part: Vec<Vec<usize>> = unsettled
-        .iter()
-        .filter_map(|grp| {
-            if grp.iter().any(|&ci| hit(ci, &seki_held)) {
-                return None;
-            }
-            let part: Vec<usize> = grp.iter().copied().filter(|&ci| !hit(ci, &dead)).collect();
-            let unit = part
-                .first()
-                .and_then(|&ci| unit_index(ci))
-                .and_then(|u| units.get(u))?;
-            (unit.method == Method::Playouts && unit.playouts_uncertain()).then_some(part)
-        })
-        .collect();
-    let candidates: Vec<&[usize]> = living_part.iter().map(Vec::as_slice).collect();
-    let doomed = out_of_seki(
-        pos,
-        &g,
-        &ch,
-        &dead,
-        in_the_opponents_area(&g, &ch, &candidates, &kept, &dead),
-    );
-    let mut without = dead.clone();
-    for &ci in doomed.iter().copied().flatten() {
-        mark_stones(&g, &ch.chains[ci], &mut without);
-    }
-    // The rule holds at the end of a game only: on a board with a boundary nobody closed, a
-    // living group's region runs into the opponent's points too.
-    let doomed = if doomed.is_empty() || !finished(&g, &without) {
-        Vec::new()
-    } else {
-        dead = without;
-        doomed
-    };
-    for grp in doomed {
-        if let Some(unit) = grp
-            .first()
-            .and_then(|&ci| unit_index(ci))
-            .and_then(|u| units.get_mut(u))
-        {
-            unit.method = Method::OpenBorder;
-        }
-    }
-    // A chain found dead though every opposing stone round it is dead too sits in its own
-    // colour's area: it lives, a unit of its own with the decision of the stones round it
-    // (its fate is the mirror of theirs).
-    for ci in in_their_own_area(&g, &ch, &dead) {
-        let c = &ch.chains[ci];
-        clear_stones(&g, c, &mut dead);
-        let unit_at = |s: usize| units.iter().find(|u| u.stones.binary_search(&s).is_ok());
-        let captors = c
-            .stones
+
+    /// A group near a coin toss facing the opponent's living walls across open points sits
+    /// in the opponent's area: dead (see `area::OPEN_BORDER`). Candidates are the chains of a
+    /// group the readings and the tail rule left alive (a chain cut off and dead alone leaves
+    /// the rest of the group to be judged), none in seki.
+    fn kill_in_the_opponents_area(&mut self, pos: &Position, k: &Known) {
+        let (g, ch) = (k.g, k.ch);
+        let living_part: Vec<Vec<usize>> = k
+            .unsettled
             .iter()
-            .flat_map(|&s| g.geo.neighbours(s))
-            .find(|&q| ch.id[q].is_some_and(|o| ch.chains[o].color != c.color))
-            .or(c.stones.first().copied())
-            .and_then(|q| unit_at(g.geo.unpad(q)));
-        if let Some(u) = captors {
-            Unit {
-                stones: stones_of(&[ci]),
-                method: u.method,
-                kept: u.kept,
-                toss: u.toss,
+            .filter_map(|grp| {
+                if grp.iter().any(|&ci| k.hit(ci, &self.seki_held)) {
+                    return None;
+                }
+                let part: Vec<usize> = grp
+                    .iter()
+                    .copied()
+                    .filter(|&ci| !k.hit(ci, &self.dead))
+                    .collect();
+                let unit = part
+                    .first()
+                    .and_then(|&ci| self.unit_index(k, ci))
+                    .and_then(|u| self.units.get(u))?;
+                (unit.method == Method::Playouts && unit.playouts_uncertain()).then_some(part)
+            })
+            .collect();
+        let candidates: Vec<&[usize]> = living_part.iter().map(Vec::as_slice).collect();
+        let doomed = out_of_seki(
+            pos,
+            g,
+            ch,
+            &self.dead,
+            in_the_opponents_area(g, ch, &candidates, &k.kept, &self.dead),
+        );
+        if doomed.is_empty() {
+            return;
+        }
+        let mut without = self.dead.clone();
+        for &ci in doomed.iter().copied().flatten() {
+            mark_stones(g, &ch.chains[ci], &mut without);
+        }
+        // The rule holds at the end of a game only: on a board with a boundary nobody closed,
+        // a living group's region runs into the opponent's points too.
+        if !finished(g, &without) {
+            return;
+        }
+        self.dead = without;
+        for grp in doomed {
+            if let Some(unit) = grp
+                .first()
+                .and_then(|&ci| self.unit_index(k, ci))
+                .and_then(|u| self.units.get_mut(u))
+            {
+                unit.method = Method::OpenBorder;
             }
-            .split_into(&mut units);
         }
     }
-    Estimate {
-        dead,
-        certain: false,
-        units,
-        seki_held,
-        race_held,
+
+    /// A chain found dead though every opposing stone round it is dead too sits in its own
+    /// colour's area: it lives, a unit of its own with the decision of the stones round it
+    /// (its fate is the mirror of theirs).
+    fn revive_in_their_own_area(&mut self, k: &Known) {
+        let (g, ch) = (k.g, k.ch);
+        for ci in in_their_own_area(g, ch, &self.dead) {
+            let c = &ch.chains[ci];
+            clear_stones(g, c, &mut self.dead);
+            let units = &self.units;
+            let unit_at = |s: usize| units.iter().find(|u| u.stones.binary_search(&s).is_ok());
+            let captors = c
+                .stones
+                .iter()
+                .flat_map(|&s| g.geo.neighbours(s))
+                .find(|&q| ch.id[q].is_some_and(|o| ch.chains[o].color != c.color))
+                .or(c.stones.first().copied())
+                .and_then(|q| unit_at(g.geo.unpad(q)));
+            if let Some(u) = captors {
+                let unit = Unit {
+                    stones: stones_of(g, ch, &[ci]),
+                    method: u.method,
+                    kept: u.kept,
+                    toss: u.toss,
+                };
+                unit.split_into(&mut self.units);
+            }
+        }
     }
+}
+
+/// The chains a reading of shut-in groups decided (all but those it cut off).
+fn read_chains(reads: &[enclosed::Read]) -> impl Iterator<Item = usize> + '_ {
+    reads
+        .iter()
+        .filter(|r| r.fate != enclosed::Fate::Cut)
+        .flat_map(|r| r.group.iter().chain(&r.inside).copied())
 }
 
 /// The board the playouts start from: the chains `taken` marks (killed by a shape) lifted,

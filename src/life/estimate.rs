@@ -7,8 +7,8 @@
 //! saves), and a chain its living group's playouts almost never keep dies alone; last, a
 //! group near a coin toss in the opponent's area dies and a dead chain in its own area
 //! lives. Each group's decision keeps how it was reached (a [`Unit`]). This file holds the
-//! order; the rules are the sibling modules' (`one_eye`, `enclosed`, `race`, `seki`,
-//! `escape`, `area`).
+//! order; the playouts' shares are `sample`'s, the rules the sibling modules' (`one_eye`,
+//! `enclosed`, `race`, `seki`, `escape`, `area`).
 
 use super::area::{
     finished, in_the_open, in_the_opponents_area, in_their_own_area, open_points, out_of_seki,
@@ -17,8 +17,8 @@ use super::benson::{Enclosures, pass_alive_and_enclosures};
 use super::enclosed;
 use super::escape::{ESCAPE_POSITION_BUDGET, escapes, joins_a_living_chain};
 use super::one_eye::taken_into_one_eye;
-use super::playout::playouts;
 use super::race;
+use super::sample::{Sample, group_kept};
 use super::seki::{out_of_their_seki, prove_seki};
 use super::shape::bent_four_in_the_corner;
 use super::stones::{clear_stones, groups, lift, lifted, mark_stones};
@@ -30,19 +30,6 @@ use std::borrow::Cow;
 /// sure once the extra ones gave the first move to one side (see [`Unit::toss`]).
 const TOSS_LOW: f64 = 0.2;
 const TOSS_HIGH: f64 = 0.8;
-/// How many times the first playouts are run again, in one round of extra playouts, for a
-/// group near a coin toss.
-const EXTRA_FACTOR: u32 = 1;
-/// Most rounds of extra playouts: they go on while a group's share could still lie on either
-/// side of the dead/alive line ([`near_the_line`]). Over seeds 1-7 (FINDINGS, 27 November,
-/// seventh session) five rounds rather than one gave 294.9 rather than 293.6 of the 318
-/// markup positions and 5,339 rather than 5,334 of 5,457 judged ones. Two rather than five
-/// (FINDINGS, eleventh session) give as many right over seeds 1-7 on the markup sets and
-/// 2,467 judged positions, and take 7 % off KGS January's mean time and a third off its
-/// slowest position: the last rounds went to groups that stay near the line.
-const EXTRA_ROUNDS: u32 = 2;
-/// See [`EXTRA_ROUNDS`].
-const CLOSE_Z: f64 = 2.0;
 /// Share of the playouts a chain around a shut-in group or a race must keep its points in,
 /// more than this, to be taken as a safe wall by the reading: above the band that makes a
 /// group uncertain, so that no chain the estimate itself calls near a coin toss fences a
@@ -68,8 +55,6 @@ const JOIN_POSITION_BUDGET: u32 = 2_000;
 /// dead/alive line itself: a group joined through open points is no group there, and such a
 /// chain is judged by its own share.
 const TAIL_KEPT: f64 = 0.2;
-/// Share of the first playouts a colour must hold a point in to defend it as its own.
-const HOME_SHARE: f64 = 0.5;
 /// What the estimate decided, per row-major point.
 pub(super) struct Estimate {
     /// Stones judged dead.
@@ -136,7 +121,16 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
         return Estimate::by_rule(rules.dead, certain, rules.units);
     }
     let play_grid = taken_for_playouts(&g, &ch, &rules.forced, &mut rules.enclosure);
-    let sample = Sample::run(&g, &ch, &play_grid, &rules, params);
+    let sample = Sample::run(
+        &g,
+        &ch,
+        &play_grid,
+        &rules.enclosure,
+        &rules.groups,
+        &rules.settled,
+        &rules.dead,
+        params,
+    );
     let k = Known::new(&g, &ch, params, rules.groups, rules.settled, sample);
     let mut v = Verdict::new(n, rules.dead, rules.units, params.reading_nodes);
     v.decide_groups(&k, &rules.forced);
@@ -255,131 +249,6 @@ impl Rules {
             enclosure,
             dead,
             units,
-        }
-    }
-}
-
-/// How the playouts kept each chain: the share of them in which it kept its points.
-struct Sample {
-    /// Per chain, over all the playouts run.
-    kept: Vec<f64>,
-    /// Per chain, over the first playouts (Black and White taking turns at moving first).
-    first_kept: Vec<f64>,
-    /// Whether extra playouts ran with the record's player to move first.
-    by_mover: bool,
-}
-
-impl Sample {
-    /// Runs the playouts on `play_grid`, and more of them while a group is near a coin toss.
-    fn run(
-        g: &Grid,
-        ch: &Chains,
-        play_grid: &Grid,
-        rules: &Rules,
-        params: EstimateParams,
-    ) -> Sample {
-        let (grps, settled) = (&rules.groups, &rules.settled);
-        let kept_of = |own: &[[u32; 2]], total: f64| -> Vec<f64> {
-            ch.chains
-                .iter()
-                .map(|chain| {
-                    let side = chain.color.side();
-                    chain
-                        .stones
-                        .iter()
-                        .map(|&s| own[s][side] as f64)
-                        .sum::<f64>()
-                        / (chain.stones.len() as f64 * total)
-                })
-                .collect()
-        };
-        let mut own = playouts(
-            play_grid,
-            &rules.enclosure,
-            params.playouts,
-            params.seed,
-            &[],
-            None,
-        );
-        let mut total = params.playouts.max(1) as f64;
-        let mut kept = kept_of(&own, total);
-        // The shares of the first playouts, and whether the extra ones gave the move to one side.
-        let first_kept = kept.clone();
-        let mut by_mover = false;
-        // On a board still mostly open, a chain in the open is judged by its own share (see
-        // `TAIL_KEPT`): near the line it earns extra playouts as a group does.
-        let open_chains: Vec<usize> = open_points(g, &rules.dead).map_or_else(Vec::new, |open| {
-            (0..ch.chains.len())
-                .filter(|&ci| !settled[ci] && in_the_open(&open, &ch.chains[ci]))
-                .collect()
-        });
-        // Groups whose fate the first playouts left near a coin toss get more playouts, so the
-        // verdict rests on the position rather than on the sampling noise; clear cases pay
-        // nothing. There the player the record leaves to move plays first, as in a game played
-        // on (the first playouts take turns at it): a fight that close turns on who moves.
-        let unsure = grps.iter().any(|grp| {
-            !grp.iter().any(|&ci| settled[ci]) && {
-                let k = group_kept(ch, grp, &kept);
-                super::near_coin_toss(k)
-            }
-        }) || open_chains
-            .iter()
-            .any(|&ci| super::near_coin_toss(kept[ci]));
-        if unsure {
-            by_mover = params.to_move.is_some();
-            let extra = params.playouts.saturating_mul(EXTRA_FACTOR);
-            // Who holds each point after the first playouts: there the holder answers invasions.
-            let home: Vec<Cell> = own
-                .iter()
-                .map(|o| {
-                    if f64::from(o[0]) > total * HOME_SHARE {
-                        Cell::Black
-                    } else if f64::from(o[1]) > total * HOME_SHARE {
-                        Cell::White
-                    } else {
-                        Cell::Empty
-                    }
-                })
-                .collect();
-            // Rounds go on while a group's share could still lie on either side of the line:
-            // the decision then rests on the player to move's playouts rather than on a few
-            // samples.
-            let close = |kept: &[f64], total: f64| {
-                grps.iter().any(|grp| {
-                    !grp.iter().any(|&ci| settled[ci])
-                        && near_the_line(group_kept(ch, grp, kept), params.dead_below, total)
-                }) || open_chains
-                    .iter()
-                    .any(|&ci| near_the_line(kept[ci], params.dead_below, total))
-            };
-            for round in 0..EXTRA_ROUNDS {
-                let more = playouts(
-                    play_grid,
-                    &rules.enclosure,
-                    extra,
-                    // Round 0 keeps the one round's seed; the later ones mix in their number
-                    // with another constant than the default seed, which the XOR would cancel.
-                    params.seed
-                        ^ 0xD1B5_4A32_D192_ED03
-                        ^ u64::from(round).wrapping_mul(0xBF58_476D_1CE4_E5B9),
-                    &home,
-                    params.to_move.map(Cell::of),
-                );
-                for (o, m) in own.iter_mut().zip(&more) {
-                    o[0] += m[0];
-                    o[1] += m[1];
-                }
-                total += extra as f64;
-                kept = kept_of(&own, total);
-                if !close(&kept, total) {
-                    break;
-                }
-            }
-        }
-        Sample {
-            kept,
-            first_kept,
-            by_mover,
         }
     }
 }
@@ -1208,22 +1077,6 @@ fn held_alive(held: &[usize], groups: &[Vec<usize>]) -> Vec<usize> {
         .flatten()
         .copied()
         .collect()
-}
-
-/// Whether a share `kept` of `playouts` playouts lies within [`CLOSE_Z`] standard errors
-/// (taken at a coin toss, the largest) of the `line` between dead and alive.
-pub(super) fn near_the_line(kept: f64, line: f64, playouts: f64) -> bool {
-    (kept - line).abs() < CLOSE_Z * 0.5 / playouts.max(1.0).sqrt()
-}
-
-/// Stone-weighted share of the playouts in which a group's chains kept their points.
-pub(super) fn group_kept(ch: &Chains, grp: &[usize], kept: &[f64]) -> f64 {
-    let stones: usize = grp.iter().map(|&ci| ch.chains[ci].stones.len()).sum();
-    let sum: f64 = grp
-        .iter()
-        .map(|&ci| kept[ci] * ch.chains[ci].stones.len() as f64)
-        .sum();
-    sum / (stones.max(1) as f64)
 }
 
 /// A single stone in atari whose capture would be a ko (the capturing stone would stand alone

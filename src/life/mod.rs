@@ -26,6 +26,7 @@ mod one_eye;
 mod playout;
 mod race;
 mod reading;
+mod sample;
 mod seki;
 mod shape;
 mod stones;

@@ -350,8 +350,9 @@ mod parts {
     use super::*;
     use crate::board::{Cell, Chains, Liberties, STONES};
     use crate::life::benson::{Enclosures, enclosures, pass_alive_and_enclosures};
-    use crate::life::estimate::{group_kept, taken_for_playouts};
+    use crate::life::estimate::taken_for_playouts;
     use crate::life::playout::{PlayoutBoard, Rng, playouts};
+    use crate::life::sample::group_kept;
     use crate::life::shape::bent_four_in_the_corner;
     use crate::life::stones::groups;
 
@@ -2194,7 +2195,7 @@ fn a_group_whose_only_eye_is_a_bent_three_of_two_liberties_to_take_is_dead() {
 
 #[test]
 fn extra_playouts_go_on_while_a_share_could_lie_on_either_side_of_the_line() {
-    use super::estimate::near_the_line;
+    use super::sample::near_the_line;
     // After the first 24 playouts and one round of 24 more, two standard errors at a coin
     // toss are 0.144: 58 % could still be a dead group, 65 % could not.
     assert!(near_the_line(0.58, 0.5, 48.0));

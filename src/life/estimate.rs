@@ -132,7 +132,8 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
         params,
     );
     let k = Known::new(&g, &ch, params, rules.groups, rules.settled, sample);
-    let mut v = Verdict::new(n, rules.dead, rules.units, params.reading_nodes);
+    let chains = ch.chains.len();
+    let mut v = Verdict::new(n, chains, rules.dead, rules.units, params.reading_nodes);
     v.decide_groups(&k, &rules.forced);
     let read_already = v.read_shut_in(&k);
     let races = v.read_races(&k, &read_already);
@@ -396,13 +397,14 @@ struct Verdict {
 }
 
 impl Verdict {
-    /// The rules' verdict on `n` points, before the playouts decide the other groups.
-    fn new(n: usize, dead: Vec<bool>, units: Vec<Unit>, nodes: u32) -> Verdict {
+    /// The rules' verdict on `n` points and `chains` chains, before the playouts decide the
+    /// other groups.
+    fn new(n: usize, chains: usize, dead: Vec<bool>, units: Vec<Unit>, nodes: u32) -> Verdict {
         Verdict {
             dead,
             units,
-            unit_of: Vec::new(),
-            named: Vec::new(),
+            unit_of: vec![usize::MAX; n],
+            named: vec![false; chains],
             seki_read: Vec::new(),
             seki_held: vec![false; n],
             race_held: vec![false; n],
@@ -468,13 +470,11 @@ impl Verdict {
         // What the chains joining a pass-alive chain read comes out of the shared budget.
         self.nodes -= joining_start - joining;
         // Which unit each stone belongs to, to name what the readings decided.
-        self.unit_of = vec![usize::MAX; self.dead.len()];
         for (u, unit) in self.units.iter().enumerate() {
             for &s in &unit.stones {
                 self.unit_of[s] = u;
             }
         }
-        self.named = vec![false; ch.chains.len()];
     }
 
     /// The unit a chain's stones belonged to once the playouts had decided.

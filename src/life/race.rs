@@ -204,6 +204,7 @@ fn read_races(
         };
         // Who moves first does not decide a fight of several units: GNU Go and KataGo kept
         // a Black group such a reading killed, White to move, in a Fox game ended by a count.
+        // With no mover, `outcome` never reaches the seki naming: it gets no nodes for it.
         if let Some(r) = fight.outcome(g, None, &mut cluster_left, &mut 0) {
             for &u in &members {
                 decided[u] = true;

@@ -70,6 +70,10 @@ pub(super) struct Estimate {
     /// Per point: a stone of a whole group a race reading found in seki, taken by no line
     /// whoever moves first (see [`race::Race::seki`]).
     pub race_held: Vec<bool>,
+    /// Nodes the readings visited, out of [`EstimateParams::reading_nodes`] (for the tests
+    /// of the budgets).
+    #[cfg(test)]
+    pub nodes: u32,
 }
 
 /// Stones decided together, and how.
@@ -150,6 +154,8 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
         units: v.units,
         seki_held: v.seki_held,
         race_held: v.race_held,
+        #[cfg(test)]
+        nodes: params.reading_nodes - v.nodes,
     }
 }
 
@@ -163,6 +169,8 @@ impl Estimate {
             units,
             seki_held: vec![false; n],
             race_held: vec![false; n],
+            #[cfg(test)]
+            nodes: 0,
         }
     }
 }

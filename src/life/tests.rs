@@ -1857,6 +1857,34 @@ fn an_invader_and_the_stones_it_shut_in_are_read_as_one_fight() {
 }
 
 #[test]
+fn a_fight_of_several_units_over_more_than_nine_points_gets_a_small_budget() {
+    // A generated invasion (benches/peers/invasion_positions.py, seed 733, i0082b): White's
+    // stones in Black's upper left, read with the weak Black chain among them as one fight
+    // over ten points. With the 2,000 nodes of the fights of several units it settled
+    // nothing; it now gets 500, and the nine-point fight above still gets its 1,918.
+    let p = generated_13(&[
+        "...OOXXXXOOOO",
+        "X..OOXXXX.O.O",
+        "X..XOOXXXOOOO",
+        "X.OOOXXXX.O.O",
+        "XXXX.XXXXOOOO",
+        "XXXXXXX.X.O.O",
+    ]);
+    let spent = estimate::estimate(&p, EstimateParams::default()).nodes;
+    assert!(spent <= 1_000, "{spent} nodes");
+    let invaded = generated_13(&[
+        "..X..XXXXOOOO",
+        "..O.XXX.X.O.O",
+        "XOOXXXXXXOOOO",
+        "OOOXXXX.X.O.O",
+        "XXXXXXXXXOOOO",
+        "XXXXX.X.X.O.O",
+    ]);
+    let spent = estimate::estimate(&invaded, EstimateParams::default()).nodes;
+    assert!(spent > 1_500, "{spent} nodes");
+}
+
+#[test]
 fn an_escape_that_ataris_a_stone_which_can_be_taken_back_is_no_escape() {
     // A generated invasion (invasion_positions.py, seed 191, i0097w), White to move: White's
     // c13-d13-c12 in atari in Black's upper left, beside Black's b13. Extended at b12 it

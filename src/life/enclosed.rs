@@ -94,30 +94,79 @@ pub(super) fn read(
     let mut out = Vec::new();
     let start = POSITION_BUDGET.min(*nodes);
     let mut left = start;
+    let settled = |ci: usize| matches!(wall(ci), Wall::Settled);
     for grp in candidates {
         if left == 0 {
             break;
         }
-        let settled = |ci: usize| matches!(wall(ci), Wall::Settled);
         let Some(space) = space_of(g, ch, grp, &settled) else {
             continue;
         };
-        if !space.walls.iter().all(|&w| match wall(w) {
-            Wall::Settled => true,
-            // Its liberties must all lie outside: one inside is filled in the reading.
-            Wall::Held => ch.chains[w]
-                .libs
-                .iter()
-                .all(|l| space.points.binary_search(l).is_err()),
-            Wall::Alive => wall_holds(g, lifted, ch, w, &space.points),
-            Wall::Unsafe => false,
-        }) {
+        if !space
+            .walls
+            .iter()
+            .all(|&w| wall_is_safe(g, lifted, ch, &space, w, wall(w)))
+        {
             continue;
         }
-        // The group's biggest chain is the one to take: the rest cannot live without it.
-        let Some(&target) = grp.iter().max_by_key(|&&ci| ch.chains[ci].stones.len()) else {
+        let Some(reading) = SpaceRead::new(g, board, ch, grp, space) else {
             continue;
         };
+        out.extend(reading.fates(to_move, &mut left));
+    }
+    *nodes -= start - left;
+    out
+}
+
+/// Whether the chain `w` round `space`, trusted as far as `trust` says, holds while the
+/// space is fought out.
+fn wall_is_safe(
+    g: &Grid,
+    lifted: &[Cell],
+    ch: &Chains,
+    space: &Space,
+    w: usize,
+    trust: Wall,
+) -> bool {
+    match trust {
+        Wall::Settled => true,
+        // Its liberties must all lie outside: one inside is filled in the reading.
+        Wall::Held => ch.chains[w]
+            .libs
+            .iter()
+            .all(|l| space.points.binary_search(l).is_err()),
+        Wall::Alive => wall_holds(g, lifted, ch, w, &space.points),
+        Wall::Unsafe => false,
+    }
+}
+
+/// One group's space made ready for the capture searches: where they play, what they watch
+/// and how deep they go.
+struct SpaceRead<'a> {
+    g: &'a Grid,
+    board: &'a [Cell],
+    ch: &'a Chains,
+    grp: &'a [usize],
+    space: Space,
+    /// The group's biggest chain: the one to take, the rest cannot live without it.
+    target: usize,
+    /// The space's points and those of the group's small chains, played again once taken.
+    area: Vec<usize>,
+    /// The group's big chains but the target: room the search does not read.
+    watched: Vec<usize>,
+    depth: u32,
+}
+
+impl<'a> SpaceRead<'a> {
+    /// The reading of `grp`'s `space`; `None` for a group with no chain.
+    fn new(
+        g: &'a Grid,
+        board: &'a [Cell],
+        ch: &'a Chains,
+        grp: &'a [usize],
+        space: Space,
+    ) -> Option<SpaceRead<'a>> {
+        let &target = grp.iter().max_by_key(|&&ci| ch.chains[ci].stones.len())?;
         let mut area = space.points.clone();
         let mut watched = Vec::new();
         // The group's other chains may be taken: the small ones' points played again.
@@ -127,130 +176,175 @@ pub(super) fn read(
         // starts again in the smaller space left: about n² moves.
         let n = space.points.len() as u32;
         let depth = (n * (n + 2)).clamp(8, reading::MAX_DEPTH);
-        let owner = ch.chains[target].color;
-        // One capture search in the space, `watched` stones watched.
-        let read = |chain: &Chain, attacker_first: bool, watched: &[usize], left: u32| {
-            reading::captures(
-                &g.geo,
-                board,
-                reading::Area {
-                    points: &area,
-                    watched,
-                    rivals: &[],
-                    // A group that lives here mostly lives by an answer (splitting its
-                    // space), seldom by a pass: its moves first prove it in a tenth of the
-                    // nodes, where a pass first let the attacker pile stones in unanswered.
-                    pass_last: true,
-                },
-                chain,
-                attacker_first,
-                depth..=depth,
-                BUDGET.min(left),
-            )
-        };
-        let attacker_first = to_move != Some(owner);
-        let (answer, used) = read(&ch.chains[target], attacker_first, &watched, left);
-        left -= used;
-        match answer {
+        Some(SpaceRead {
+            g,
+            board,
+            ch,
+            grp,
+            space,
+            target,
+            area,
+            watched,
+            depth,
+        })
+    }
+
+    /// The group's colour.
+    fn owner(&self) -> Cell {
+        self.ch.chains[self.target].color
+    }
+
+    /// One capture search of `chain` in the space, `watched` stones watched, on `left` nodes
+    /// at most (less what it used).
+    fn captured(
+        &self,
+        chain: &Chain,
+        attacker_first: bool,
+        watched: &[usize],
+        left: &mut u32,
+    ) -> Option<bool> {
+        let (answer, used) = reading::captures(
+            &self.g.geo,
+            self.board,
+            reading::Area {
+                points: &self.area,
+                watched,
+                rivals: &[],
+                // A group that lives here mostly lives by an answer (splitting its space),
+                // seldom by a pass: its moves first prove it in a tenth of the nodes, where a
+                // pass first let the attacker pile stones in unanswered.
+                pass_last: true,
+            },
+            chain,
+            attacker_first,
+            self.depth..=self.depth,
+            BUDGET.min(*left),
+        );
+        *left -= used;
+        answer
+    }
+
+    /// What the reading proves of the group, its owner first when `to_move` is its colour,
+    /// the opponent first otherwise.
+    fn fates(self, to_move: Option<Cell>, left: &mut u32) -> Vec<Read> {
+        let attacker_first = to_move != Some(self.owner());
+        let target = &self.ch.chains[self.target];
+        match self.captured(target, attacker_first, &self.watched, left) {
             // Taken, it leaves the stones inside, walled in by its friends, nothing but the
             // eye shape its stones stood in, a dead one: its owner plays the vital point and
             // they die; so it lives (the playouts never find that point).
-            Some(true) if capture_leaves_them_dead(g, board, ch, grp, &space) => out.push(Read {
-                group: space.inside.clone(),
-                inside: grp.clone(),
-                fate: Fate::Killed,
-            }),
-            Some(true) => out.push(Read {
-                group: grp.clone(),
-                inside: space.inside,
-                fate: Fate::Killed,
-            }),
-            Some(false) => {
-                // The searches below target other chains: the group's may fall on the way
-                // (a self-atari taken), the small ones played again, as above, the others
-                // and the biggest watched so that the table never mistakes the space with
-                // them for the space without them.
-                let mut keyed = watched.clone();
-                keyed.extend(&ch.chains[target].stones);
-                keyed.sort_unstable();
-                // The chains among `chains` whose search (`attacker_first` or not) answers
-                // `want`, while the budget lasts.
-                let each = |chains: &mut dyn Iterator<Item = usize>,
-                            attacker_first: bool,
-                            want: bool,
-                            left: &mut u32| {
-                    let mut found = Vec::new();
-                    for ci in chains {
-                        if *left == 0 {
-                            break;
-                        }
-                        let (answer, used) = read(&ch.chains[ci], attacker_first, &keyed, *left);
-                        *left -= used;
-                        if answer == Some(want) {
-                            found.push(ci);
-                        }
-                    }
-                    found
-                };
-                // Its other chains with two liberties, both in the space, may still be cut
-                // off and taken there (a chain in atari is the ko and atari rules' business;
-                // one with three or more, cut, still escapes: on every set measured, each
-                // chain so taken had two).
-                // It, or a liberty of it, must touch an opposing stone: one whose stones and
-                // liberties touch only its own side and the space stands inside the group's
-                // eye, where the stones that take it die.
-                let two_inside = |ci: usize| {
-                    let chain = &ch.chains[ci];
-                    let on_border = || {
-                        chain.stones.iter().chain(&chain.libs).any(|&s| {
-                            g.geo
-                                .neighbours(s)
-                                .iter()
-                                .any(|&q| board[q] == owner.opponent())
-                        })
-                    };
-                    chain.libs.len() == 2
-                        && chain
-                            .libs
-                            .iter()
-                            .all(|l| space.points.binary_search(l).is_ok())
-                        && on_border()
-                };
-                let mut others = grp
-                    .iter()
-                    .copied()
-                    .filter(|&ci| ci != target && two_inside(ci));
-                let cut = each(&mut others, attacker_first, true, &mut left);
-                if !cut.is_empty() {
-                    out.push(Read {
-                        group: cut,
-                        inside: Vec::new(),
-                        fate: Fate::Cut,
-                    });
-                }
-                // The stones inside are to move: those the group cannot take either, their
-                // owner moving first, make seki with it — all but the group's chains in
-                // atari, which that first move takes.
-                if to_move == Some(owner.opponent()) && !space.inside.is_empty() {
-                    let seki = each(&mut space.inside.iter().copied(), false, false, &mut left);
-                    if !seki.is_empty() {
-                        out.push(Read {
-                            group: grp
-                                .iter()
-                                .copied()
-                                .filter(|&ci| ch.chains[ci].libs.len() > 1)
-                                .collect(),
-                            inside: seki,
-                            fate: Fate::Seki,
-                        });
-                    }
-                }
+            Some(true)
+                if capture_leaves_them_dead(self.g, self.board, self.ch, self.grp, &self.space) =>
+            {
+                vec![Read {
+                    group: self.space.inside.clone(),
+                    inside: self.grp.to_vec(),
+                    fate: Fate::Killed,
+                }]
             }
-            None => {}
+            Some(true) => vec![Read {
+                group: self.grp.to_vec(),
+                inside: self.space.inside,
+                fate: Fate::Killed,
+            }],
+            Some(false) => self.living(to_move, attacker_first, left),
+            None => Vec::new(),
         }
     }
-    *nodes -= start - left;
-    out
+
+    /// Of a group that cannot be taken: its chains cut off inside its space, and the
+    /// opposing chains inside in seki with it.
+    fn living(&self, to_move: Option<Cell>, attacker_first: bool, left: &mut u32) -> Vec<Read> {
+        // The searches below target other chains: the group's may fall on the way (a
+        // self-atari taken), the small ones played again, as above, the others and the
+        // biggest watched so that the table never mistakes the space with them for the space
+        // without them.
+        let mut keyed = self.watched.clone();
+        keyed.extend(&self.ch.chains[self.target].stones);
+        keyed.sort_unstable();
+        let mut out = Vec::new();
+        let cut = self.answering(self.cut_candidates(), attacker_first, true, &keyed, left);
+        if !cut.is_empty() {
+            out.push(Read {
+                group: cut,
+                inside: Vec::new(),
+                fate: Fate::Cut,
+            });
+        }
+        // The stones inside are to move: those the group cannot take either, their owner
+        // moving first, make seki with it — all but the group's chains in atari, which that
+        // first move takes.
+        if to_move == Some(self.owner().opponent()) && !self.space.inside.is_empty() {
+            let inside = self.space.inside.iter().copied();
+            let seki = self.answering(inside, false, false, &keyed, left);
+            if !seki.is_empty() {
+                out.push(Read {
+                    group: self
+                        .grp
+                        .iter()
+                        .copied()
+                        .filter(|&ci| self.ch.chains[ci].libs.len() > 1)
+                        .collect(),
+                    inside: seki,
+                    fate: Fate::Seki,
+                });
+            }
+        }
+        out
+    }
+
+    /// The group's other chains with two liberties, both in the space, that may still be
+    /// cut off and taken there (a chain in atari is the ko and atari rules' business; one
+    /// with three or more, cut, still escapes: on every set measured, each chain so taken
+    /// had two). It, or a liberty of it, must touch an opposing stone: one whose stones and
+    /// liberties touch only its own side and the space stands inside the group's eye, where
+    /// the stones that take it die.
+    fn cut_candidates(&self) -> impl Iterator<Item = usize> + '_ {
+        let (g, ch, board) = (self.g, self.ch, self.board);
+        let opponent = self.owner().opponent();
+        let two_inside = move |ci: usize| {
+            let chain = &ch.chains[ci];
+            let on_border = || {
+                chain
+                    .stones
+                    .iter()
+                    .chain(&chain.libs)
+                    .any(|&s| g.geo.neighbours(s).iter().any(|&q| board[q] == opponent))
+            };
+            chain.libs.len() == 2
+                && chain
+                    .libs
+                    .iter()
+                    .all(|l| self.space.points.binary_search(l).is_ok())
+                && on_border()
+        };
+        self.grp
+            .iter()
+            .copied()
+            .filter(move |&ci| ci != self.target && two_inside(ci))
+    }
+
+    /// The chains of `chains` whose capture search (`attacker_first` or not, `keyed` stones
+    /// watched) answers `want`, while the budget lasts.
+    fn answering(
+        &self,
+        chains: impl Iterator<Item = usize>,
+        attacker_first: bool,
+        want: bool,
+        keyed: &[usize],
+        left: &mut u32,
+    ) -> Vec<usize> {
+        let mut found = Vec::new();
+        for ci in chains {
+            if *left == 0 {
+                break;
+            }
+            if self.captured(&self.ch.chains[ci], attacker_first, keyed, left) == Some(want) {
+                found.push(ci);
+            }
+        }
+        found
+    }
 }
 
 /// True when the opposing chains inside `grp`'s space, once they take it, are left with

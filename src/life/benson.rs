@@ -56,7 +56,8 @@ fn benson_in(g: &Grid, ch: &Chains, c: Cell, enclosed: &[(Vec<usize>, Vec<usize>
             (empties, border.as_slice())
         })
         .collect();
-    // vital[r] lists the chains to which region r is vital (all its empty points are their liberties).
+    // vital[r] lists the chains to which region r is vital (all its empty points are their
+    // liberties).
     let vital: Vec<Vec<usize>> = regions
         .iter()
         .map(|(empties, border)| {

@@ -378,8 +378,9 @@ fn capture_leaves_them_dead(
 /// True when the wall `w` cannot be taken while the space is fought out: it keeps two
 /// liberties outside the space, and the empty points it can reach from them outside (through
 /// its own colour's stones too) are more than the space holds, so it can always extend (two
-/// liberties inside a tiny eye of its own, as in a seki, are no such reserve). Read on `lifted`, the board without the dead stones:
-/// the points they hold are the wall's once they are taken off. `space` is sorted.
+/// liberties inside a tiny eye of its own, as in a seki, are no such reserve). Read on
+/// `lifted`, the board without the dead stones: the points they hold are the wall's once
+/// they are taken off. `space` is sorted.
 fn wall_holds(g: &Grid, lifted: &[Cell], ch: &Chains, w: usize, space: &[usize]) -> bool {
     if taken_only_as_a_ko(g, ch, w) {
         return true;
@@ -412,11 +413,11 @@ fn wall_holds(g: &Grid, lifted: &[Cell], ch: &Chains, w: usize, space: &[usize])
 }
 
 /// True when the wall `w` is one stone in atari that touches nothing but stones of the
-/// group's colour, the edge and its liberty, where the group's stone taking it would stand alone among safe opposing
-/// chains (two liberties besides that point) or the edge, with the taken point as its only
-/// liberty: a ko, retaken at once or filled by the group for no eye and no room. Such a
-/// wall holds while the space is read (GNU Go's `dumonteil-5`: h1, which the group takes
-/// at g1 for nothing).
+/// group's colour, the edge and its liberty, where the group's stone taking it would stand
+/// alone among safe opposing chains (two liberties besides that point) or the edge, with the
+/// taken point as its only liberty: a ko, retaken at once or filled by the group for no eye
+/// and no room. Such a wall holds while the space is read (GNU Go's `dumonteil-5`: h1, which
+/// the group takes at g1 for nothing).
 fn taken_only_as_a_ko(g: &Grid, ch: &Chains, w: usize) -> bool {
     let chain = &ch.chains[w];
     let (&[stone], &[lib]) = (chain.stones.as_slice(), chain.libs.as_slice()) else {

@@ -525,8 +525,9 @@ fn decisions(
 /// Marks dead the chains `ld` leaves in atari among living opposing stones (no ko; their
 /// liberty in their own territory only when their owner is not `to_move`; none the estimate
 /// read in seki, `held`; none of `to_move`'s that taking such a chain beside it saves),
-/// each taken out of its unit as a unit of its own; true when there was one. The opponent, moving first once the game is over, takes such a chain even when
-/// the group around it lives; players mark them dead (510 of 517 in KGS January's markup).
+/// each taken out of its unit as a unit of its own; true when there was one. The opponent,
+/// moving first once the game is over, takes such a chain even when the group around it
+/// lives; players mark them dead (510 of 517 in KGS January's markup).
 fn take_left_in_atari(
     pos: &Position,
     ld: &LifeAndDeath,

@@ -52,8 +52,9 @@ const SMALL_FIGHT: usize = 9;
 /// spent the whole 2,000 and settled nothing, 260 of them over more than nine points, and
 /// the 26 bigger ones settled on more than 500 nodes only confirmed the playouts: no dead
 /// set of the corpus or the markup sets changes, nor any of the 4,285 judged positions
-/// where GNU Go and KataGo agree (seeds 1-7 too), and KGS January's mean time falls by 7 %. A fight of nine points can need most of the
-/// 2,000 (an invader's group taken in 1,918: see the tests).
+/// where GNU Go and KataGo agree (seeds 1-7 too), and KGS January's mean time falls by
+/// 7 %. A fight of nine points can need most of the 2,000 (an invader's group taken in
+/// 1,918: see the tests).
 const BIG_FIGHT_BUDGET: u32 = 500;
 /// Nodes the readings that only name a seki may visit in one position, apart from the
 /// races' budget (they decide no stone): without a bound of their own, a position with many

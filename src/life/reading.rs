@@ -345,6 +345,42 @@ struct Scratch {
 }
 
 impl Scratch {
+    /// Benson's rule on the regions [`Search::vital_chains`] listed, for `chains` chains:
+    /// chains with fewer than two healthy vital regions drop out, regions bordered by a
+    /// dropped chain are no longer healthy, until nothing moves. Whether the target (chain
+    /// 0) is left.
+    fn benson(&mut self, chains: u32) -> bool {
+        self.alive.resize(chains as usize, true);
+        self.healthy.resize(self.regions.len(), true);
+        loop {
+            let mut changed = false;
+            self.count.clear();
+            self.count.resize(chains as usize, 0);
+            for (r, &(_, _, v0, v1)) in self.regions.iter().enumerate() {
+                if self.healthy[r] {
+                    for &id in &self.vital[v0..v1] {
+                        self.count[id as usize] += 1;
+                    }
+                }
+            }
+            for (a, &n) in self.alive.iter_mut().zip(&self.count) {
+                if *a && n < 2 {
+                    *a = false;
+                    changed = true;
+                }
+            }
+            for (r, &(i0, i1, _, _)) in self.regions.iter().enumerate() {
+                if self.healthy[r] && self.ids[i0..i1].iter().any(|&id| !self.alive[id as usize]) {
+                    self.healthy[r] = false;
+                    changed = true;
+                }
+            }
+            if !changed {
+                return self.alive[0];
+            }
+        }
+    }
+
     /// Empties the lists for an area of `len` points (the chain ids stay stamped).
     fn clear(&mut self, len: usize) {
         self.seen.clear();
@@ -542,14 +578,26 @@ impl Search<'_> {
     /// its empty points are that chain's liberties; chains with two vital regions bordered
     /// only by such chains live however the attacker plays, the defender passing.
     fn pass_alive(&mut self, cells: &[Cell], target: &Target) -> bool {
-        let def = self.attacker.opponent();
-        let geo = self.geo;
         // Flat scratch lists, kept between calls: this test runs at many nodes of a search.
         let mut sc = std::mem::take(&mut self.scratch);
         sc.clear(self.area.len());
-        // Closed regions first: their empty points and the defender stones around them.
         // The target lives only with two regions vital to it (every empty point its
         // liberty); most nodes have fewer, and end here before any other chain is walked.
+        let alive = self.closed_regions(&mut sc, cells, target) >= 2 && {
+            let chains = self.vital_chains(&mut sc, cells, target);
+            sc.benson(chains)
+        };
+        self.scratch = sc;
+        alive
+    }
+
+    /// Lists in `sc` the closed regions of the area (their empty points and the defender
+    /// stones round them): connected points of the area that are not the defender's, with
+    /// no such point outside the area next to them. Returns how many are vital to the
+    /// target (every empty point its liberty).
+    fn closed_regions(&self, sc: &mut Scratch, cells: &[Cell], target: &Target) -> usize {
+        let def = self.attacker.opponent();
+        let geo = self.geo;
         let mut vital_to_target = 0;
         for start in 0..self.area.len() {
             if sc.seen[start] || cells[self.area[start]] == def {
@@ -589,11 +637,14 @@ impl Search<'_> {
             sc.spans
                 .push((empties_from, sc.empties.len(), border_from, sc.border.len()));
         }
-        if vital_to_target < 2 {
-            self.scratch = sc;
-            return false;
-        }
-        // The defender's chains around the regions get ids, per stone; the target is 0.
+        vital_to_target
+    }
+
+    /// Gives the defender's chains round the closed regions ids (the target 0), and lists
+    /// per region its bordering chains and those it is vital to (every empty point of it a
+    /// liberty of the chain). Returns how many chains have an id.
+    fn vital_chains(&mut self, sc: &mut Scratch, cells: &[Cell], target: &Target) -> u32 {
+        let geo = self.geo;
         sc.stamp = sc.stamp.wrapping_add(1);
         if sc.owner.len() < cells.len() {
             sc.owner.resize(cells.len(), (0, 0));
@@ -638,40 +689,7 @@ impl Search<'_> {
             sc.regions
                 .push((ids_from, sc.ids.len(), vital_from, sc.vital.len()));
         }
-        // Benson's rule on the regions: chains with fewer than two healthy vital regions drop
-        // out, regions bordered by a dropped chain are no longer healthy, until nothing moves.
-        sc.alive.resize(chains as usize, true);
-        sc.healthy.resize(sc.regions.len(), true);
-        loop {
-            let mut changed = false;
-            sc.count.clear();
-            sc.count.resize(chains as usize, 0);
-            for (r, &(_, _, v0, v1)) in sc.regions.iter().enumerate() {
-                if sc.healthy[r] {
-                    for &id in &sc.vital[v0..v1] {
-                        sc.count[id as usize] += 1;
-                    }
-                }
-            }
-            for (a, &n) in sc.alive.iter_mut().zip(&sc.count) {
-                if *a && n < 2 {
-                    *a = false;
-                    changed = true;
-                }
-            }
-            for (r, &(i0, i1, _, _)) in sc.regions.iter().enumerate() {
-                if sc.healthy[r] && sc.ids[i0..i1].iter().any(|&id| !sc.alive[id as usize]) {
-                    sc.healthy[r] = false;
-                    changed = true;
-                }
-            }
-            if !changed {
-                break;
-            }
-        }
-        let alive = sc.alive[0];
-        self.scratch = sc;
-        alive
+        chains
     }
 
     /// The stones on the keyed points, as a key (Zobrist: the moves update it, see `play`).

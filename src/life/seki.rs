@@ -311,8 +311,9 @@ fn local_area(
 }
 
 /// The region with the stones and liberties of `chains`, and of every chain short of
-/// liberties that a move on one of its empty points would join or take (a stone played there must not draw liberties from
-/// outside the area unseen); `None` when it holds too many empty points.
+/// liberties that a move on one of its empty points would join or take (a stone played there
+/// must not draw liberties from outside the area unseen); `None` when it holds too many empty
+/// points.
 fn area_of(
     geo: &Geometry,
     cells: &[Cell],

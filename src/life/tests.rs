@@ -1885,6 +1885,19 @@ fn a_fight_of_several_units_over_more_than_nine_points_gets_a_small_budget() {
 }
 
 #[test]
+fn a_race_over_more_than_nine_points_reads_each_side_on_a_smaller_budget() {
+    // Race 787's r0046b (race_positions.py): five White and six Black stones on the top
+    // edge, five outside liberties each, nothing shared, the empty points between them ten.
+    // Proving either unit safe with its owner first takes over 11,000 nodes: both readings
+    // ran out of their 3,000 and settled nothing; over more than nine points each now gets
+    // 1,500.
+    let p = race_13(["X..........OO", "XOOOOOXXXXXXO"], 6);
+    let spent = estimate::estimate(&p, EstimateParams::default()).nodes;
+    assert!(spent <= 3_000, "{spent} nodes");
+    assert!(spent >= 2_000, "{spent} nodes");
+}
+
+#[test]
 fn an_escape_that_ataris_a_stone_which_can_be_taken_back_is_no_escape() {
     // A generated invasion (invasion_positions.py, seed 191, i0097w), White to move: White's
     // c13-d13-c12 in atari in Black's upper left, beside Black's b13. Extended at b12 it

@@ -1831,22 +1831,27 @@ fn pass_alive_chains_are_never_called_dead() {
     assert!(pass_alive > 10_000, "{pass_alive} pass-alive chains");
 }
 
-#[test]
-fn an_invader_and_the_stones_it_shut_in_are_read_as_one_fight() {
-    // A generated invasion (benches/peers/invasion_positions.py, seed 67, i0037b): White's
-    // c12-c10 group, two liberties (b12, d12), shut in Black's upper left with Black's c13
-    // and a11 (in atari) lying only against it. No pair of them is a race fenced in by safe
-    // walls (each of the two Black stones is weak), so the playouts decided, near a coin
-    // toss, and kept White. Read as one fight of the three, White is taken even moving
-    // first: dead, and the two Black stones live (GNU Go and KataGo agree).
-    let p = generated_13(&[
+/// A generated invasion (benches/peers/invasion_positions.py, seed 67, i0037b): White's
+/// c12-c10 group, two liberties (b12, d12), shut in Black's upper left with Black's c13 and
+/// a11 (in atari) lying only against it: a fight of three units over nine points.
+fn invasion_i0037b() -> Position {
+    generated_13(&[
         "..X..XXXXOOOO",
         "..O.XXX.X.O.O",
         "XOOXXXXXXOOOO",
         "OOOXXXX.X.O.O",
         "XXXXXXXXXOOOO",
         "XXXXX.X.X.O.O",
-    ]);
+    ])
+}
+
+#[test]
+fn an_invader_and_the_stones_it_shut_in_are_read_as_one_fight() {
+    // No pair of them is a race fenced in by safe walls (each of the two Black stones is
+    // weak), so the playouts decided, near a coin toss, and kept White. Read as one fight of
+    // the three, White is taken even moving first: dead, and the two Black stones live (GNU
+    // Go and KataGo agree).
+    let p = invasion_i0037b();
     for ld in [est(&p), est_moving(&p, Color::Black)] {
         assert_eq!(status_at(&ld, &p, 2, 1), Some(ChainStatus::Dead));
         assert_eq!(status_at(&ld, &p, 0, 3), Some(ChainStatus::Dead));
@@ -1861,7 +1866,7 @@ fn a_fight_of_several_units_over_more_than_nine_points_gets_a_small_budget() {
     // A generated invasion (benches/peers/invasion_positions.py, seed 733, i0082b): White's
     // stones in Black's upper left, read with the weak Black chain among them as one fight
     // over ten points. With the 2,000 nodes of the fights of several units it settled
-    // nothing; it now gets 500, and the nine-point fight above still gets its 1,918.
+    // nothing; it now gets 500, and i0037b's nine-point fight still gets its 1,918.
     let p = generated_13(&[
         "...OOXXXXOOOO",
         "X..OOXXXX.O.O",
@@ -1872,14 +1877,7 @@ fn a_fight_of_several_units_over_more_than_nine_points_gets_a_small_budget() {
     ]);
     let spent = estimate::estimate(&p, EstimateParams::default()).nodes;
     assert!(spent <= 1_000, "{spent} nodes");
-    let invaded = generated_13(&[
-        "..X..XXXXOOOO",
-        "..O.XXX.X.O.O",
-        "XOOXXXXXXOOOO",
-        "OOOXXXX.X.O.O",
-        "XXXXXXXXXOOOO",
-        "XXXXX.X.X.O.O",
-    ]);
+    let invaded = invasion_i0037b();
     let spent = estimate::estimate(&invaded, EstimateParams::default()).nodes;
     assert!(spent > 1_500, "{spent} nodes");
 }

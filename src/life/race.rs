@@ -51,8 +51,10 @@ const MAX_UNITS: usize = 3;
 /// Nodes the fights of several units of one position may visit, out of what the pairs
 /// left: most such fights settle nothing, and every position would pay for them.
 const CLUSTER_BUDGET: u32 = 2_000;
-/// Most points (empty, and small chains' stones) of a fight of several units that may spend
-/// the whole [`CLUSTER_BUDGET`]; bigger fights share [`BIG_FIGHT_BUDGET`].
+/// Most points (empty, and small chains' stones) a fight may span and still read on the
+/// full budgets ([`BUDGET`] a search; for several units, the whole [`CLUSTER_BUDGET`]):
+/// bigger ones read on [`BIG_BUDGET`] a search, and several units share
+/// [`BIG_FIGHT_BUDGET`].
 const SMALL_FIGHT: usize = 9;
 /// Nodes the fights of several units over more than [`SMALL_FIGHT`] points may visit in one
 /// position, out of [`CLUSTER_BUDGET`]. Over the corpus (twenty-sixth session) 271 fights

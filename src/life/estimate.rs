@@ -21,7 +21,7 @@ use super::race;
 use super::sample::{Sample, group_kept};
 use super::seki::{out_of_their_seki, prove_seki};
 use super::shape::bent_four_in_the_corner;
-use super::stones::{clear_stones, groups, lift, lifted, mark_stones};
+use super::stones::{any_marked, clear_stones, groups, lift, lifted, mark_stones};
 use super::{EstimateParams, Method};
 use crate::board::{Cell, Chain, Chains, Grid, Position};
 use std::borrow::Cow;
@@ -354,10 +354,7 @@ impl<'a> Known<'a> {
 
     /// Whether chain `ci` has a stone marked in a per-point map (dead, seki).
     fn hit(&self, ci: usize, map: &[bool]) -> bool {
-        self.ch.chains[ci]
-            .stones
-            .iter()
-            .any(|&s| map[self.g.geo.unpad(s)])
+        any_marked(self.g, &self.ch.chains[ci], map)
     }
 
     /// Near a coin toss in the first playouts (share `first`), and decided the other way, or
@@ -491,6 +488,13 @@ impl Verdict {
             .stones
             .first()
             .map(|&s| self.unit_of[k.g.geo.unpad(s)])
+    }
+
+    /// The unit that holds the row-major stone `s` now (after any split).
+    fn unit_at(&self, s: usize) -> Option<&Unit> {
+        self.units
+            .iter()
+            .find(|u| u.stones.binary_search(&s).is_ok())
     }
 
     /// Marks the chains a reading named, and their units as decided by reading.
@@ -633,10 +637,7 @@ impl Verdict {
             // group keeps its method.
             let among_living = |ci: usize| {
                 ch.chains[ci].stones.first().is_some_and(|&s| {
-                    let s = g.geo.unpad(s);
-                    self.units
-                        .iter()
-                        .find(|u| u.stones.binary_search(&s).is_ok())
+                    self.unit_at(g.geo.unpad(s))
                         .is_some_and(|u| u.stones.iter().any(|&t| !self.dead[t]))
                 })
             };
@@ -940,15 +941,13 @@ impl Verdict {
         for ci in in_their_own_area(g, ch, &self.dead) {
             let c = &ch.chains[ci];
             clear_stones(g, c, &mut self.dead);
-            let units = &self.units;
-            let unit_at = |s: usize| units.iter().find(|u| u.stones.binary_search(&s).is_ok());
             let captors = c
                 .stones
                 .iter()
                 .flat_map(|&s| g.geo.neighbours(s))
                 .find(|&q| ch.id[q].is_some_and(|o| ch.chains[o].color != c.color))
                 .or(c.stones.first().copied())
-                .and_then(|q| unit_at(g.geo.unpad(q)));
+                .and_then(|q| self.unit_at(g.geo.unpad(q)));
             if let Some(u) = captors {
                 let unit = Unit {
                     stones: stones_of(g, ch, &[ci]),
@@ -1008,8 +1007,7 @@ impl ShutIn<'_> {
     /// pass-alive or kept in more than [`WALL_KEPT`] of the playouts.
     fn safe_wall(&self, dead: &[bool], ci: usize) -> bool {
         let (g, ch) = (self.g, self.ch);
-        ch.chains[ci].stones.iter().all(|&s| !dead[g.geo.unpad(s)])
-            && (self.settled[ci] || self.kept[ci] > WALL_KEPT)
+        !any_marked(g, &ch.chains[ci], dead) && (self.settled[ci] || self.kept[ci] > WALL_KEPT)
     }
 
     /// Reads, on `board`, the groups of `candidates` that are still alive in `dead`, and
@@ -1026,7 +1024,7 @@ impl ShutIn<'_> {
         nodes: &mut u32,
     ) -> Vec<enclosed::Read> {
         let (g, ch) = (self.g, self.ch);
-        let alive = |ci: usize| ch.chains[ci].stones.iter().all(|&s| !dead[g.geo.unpad(s)]);
+        let alive = |ci: usize| !any_marked(g, &ch.chains[ci], dead);
         let living: Vec<Vec<usize>> = candidates
             .iter()
             .filter(|grp| grp.iter().all(|&ci| alive(ci)))

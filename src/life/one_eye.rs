@@ -6,7 +6,7 @@
 use super::enclosed;
 use super::reading;
 use super::shape;
-use super::stones::{clear_stones, mark_stones};
+use super::stones::{any_marked, clear_stones, mark_stones};
 use crate::board::{Cell, Chain, Chains, Grid};
 
 /// The groups of `unsettled` still alive in `dead` whose only eye would come from taking a
@@ -57,7 +57,7 @@ pub(super) fn taken_into_one_eye(
         else {
             continue;
         };
-        let alive = |ci: usize| ch.chains[ci].stones.iter().all(|&s| !dead[g.geo.unpad(s)]);
+        let alive = |ci: usize| !any_marked(g, &ch.chains[ci], dead);
         if !grp.iter().all(|&ci| alive(ci)) {
             continue;
         }

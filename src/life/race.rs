@@ -230,16 +230,13 @@ fn read_races(
         // With no mover, `outcome` never reaches the seki naming: it gets no nodes for it.
         // Big fights seldom end within any budget: they get a small one, shared.
         let big = fight.area.len() > SMALL_FIGHT;
-        let given = if big {
-            cluster_left.min(big_left)
-        } else {
-            cluster_left
-        };
+        let given = if big { big_left } else { u32::MAX }.min(cluster_left);
         let mut fight_left = given;
         let outcome = fight.outcome(g, None, &mut fight_left, &mut 0);
-        cluster_left -= given - fight_left;
+        let used = given - fight_left;
+        cluster_left -= used;
         if big {
-            big_left -= given - fight_left;
+            big_left -= used;
         }
         if let Some(r) = outcome {
             for &u in &members {

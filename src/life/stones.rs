@@ -19,6 +19,11 @@ pub(super) fn mark_stones(g: &Grid, chain: &Chain, map: &mut [bool]) {
     }
 }
 
+/// Whether any of the chain's stones is set in a per-point map (dead, seki).
+pub(super) fn any_marked(g: &Grid, chain: &Chain, map: &[bool]) -> bool {
+    chain.stones.iter().any(|&s| map[g.geo.unpad(s)])
+}
+
 /// Marks a chain found dead in `dead` and takes it off `board` (a padded copy of the cells).
 pub(super) fn take_off(g: &Grid, chain: &Chain, dead: &mut [bool], board: &mut [Cell]) {
     mark_stones(g, chain, dead);

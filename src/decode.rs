@@ -109,6 +109,26 @@ struct Plan {
 }
 
 impl Plan {
+    /// A plan that decodes from the first byte.
+    fn new(
+        text: Option<String>,
+        enc: &'static Encoding,
+        source: EncodingSource,
+        declared: Option<String>,
+        replaced: bool,
+        warnings: Vec<String>,
+    ) -> Plan {
+        Plan {
+            text,
+            skip: 0,
+            enc,
+            source,
+            declared,
+            replaced,
+            warnings,
+        }
+    }
+
     fn finish(self, text: String) -> Decoded {
         Decoded {
             text,
@@ -123,72 +143,14 @@ impl Plan {
     }
 }
 
+/// Chooses the encoding in the module's order of trust, one step a function.
 fn plan(bytes: &[u8]) -> Plan {
-    let mut warnings = Vec::new();
-    let out = |text: Option<String>,
-               enc: &'static Encoding,
-               source: EncodingSource,
-               declared: Option<String>,
-               replaced: bool,
-               warnings: Vec<String>| Plan {
-        text,
-        skip: 0,
-        enc,
-        source,
-        declared,
-        replaced,
-        warnings,
-    };
-
-    // 1. Byte-order mark. The CA value is then ASCII inside the decoded text.
-    if let Some((enc, bom_len)) = Encoding::for_bom(bytes) {
-        let body = bytes.get(bom_len..).unwrap_or_default();
-        let (text, replaced) = if enc == UTF_8 && is_utf8(body) {
-            (None, false)
-        } else {
-            let (t, r) = run(enc, body);
-            (Some(t), r)
-        };
-        let declared = match &text {
-            Some(t) => find_ca(t.as_bytes()),
-            None => find_ca(body),
-        }
-        .map(lossy);
-        if let Some(d) = &declared {
-            let agrees = match label_to_encoding(d) {
-                Some(e) => e == enc || (is_utf16(e) && is_utf16(enc)),
-                None => false,
-            };
-            if !agrees {
-                warnings.push(format!(
-                    "byte-order mark says {}, ignored CA[{d}]",
-                    enc.name()
-                ));
-            }
-        }
-        if replaced {
-            warnings.push(format!("invalid {} bytes replaced", enc.name()));
-        }
-        let mut p = out(text, enc, EncodingSource::Bom, declared, replaced, warnings);
-        p.skip = bom_len;
+    if let Some(p) = by_bom(bytes) {
         return p;
     }
-
-    // 2. UTF-16 without BOM: SGF is mostly ASCII, so half the bytes are NUL.
-    if let Some(enc) = sniff_utf16(bytes) {
-        let (text, replaced) = run(enc, bytes);
-        let declared = find_ca(text.as_bytes()).map(lossy);
-        warnings.push(format!("no byte-order mark, looks like {}", enc.name()));
-        return out(
-            Some(text),
-            enc,
-            EncodingSource::Detected,
-            declared,
-            replaced,
-            warnings,
-        );
+    if let Some(p) = utf16_without_bom(bytes) {
+        return p;
     }
-
     let ascii = bytes.is_ascii();
     // The plain search is only needed when multi-byte trail bytes can desync the scan.
     let ca = if ascii {
@@ -197,130 +159,201 @@ fn plan(bytes: &[u8]) -> Plan {
         find_ca(bytes)
     };
     let declared = ca.map(lossy);
-    let declared_enc = declared.as_deref().and_then(label_to_encoding);
-
-    // 3. Pure ASCII (without ISO-2022-JP escapes): every ASCII-compatible charset agrees.
     if ascii && !bytes.contains(&0x1B) {
-        let (enc, source) = match (declared_enc, declared.as_deref()) {
-            (Some(e), _) if e.is_ascii_compatible() => (e, EncodingSource::Declared),
-            (Some(e), Some(d)) => {
-                warnings.push(format!(
-                    "declared CA[{d}] ({}) but text is ASCII, used UTF-8",
-                    e.name()
-                ));
-                (UTF_8, EncodingSource::Default)
-            }
-            (None, Some(d)) => {
-                warnings.push(format!("CA[{d}] unknown, text is ASCII, used UTF-8"));
-                (UTF_8, EncodingSource::Default)
-            }
-            _ => (UTF_8, EncodingSource::Default),
-        };
-        return out(None, enc, source, declared, false, warnings);
+        return pure_ascii(declared);
     }
-
     let utf8_ok = is_utf8(bytes);
+    let mut warnings = Vec::new();
+    if let Some(p) = by_declared(bytes, &declared, utf8_ok, &mut warnings) {
+        return p;
+    }
+    undeclared(bytes, declared, utf8_ok, warnings)
+}
 
-    // 4. The declared charset, unless it is clearly wrong.
-    if let (Some(enc), Some(d)) = (declared_enc, declared.as_deref()) {
-        if enc == UTF_8 {
-            if utf8_ok {
-                return out(
-                    None,
-                    UTF_8,
-                    EncodingSource::Declared,
-                    declared,
-                    false,
-                    warnings,
-                );
-            }
-            if mostly_utf8(bytes) {
-                warnings.push(format!(
-                    "declared CA[{d}]; a few invalid UTF-8 bytes replaced"
-                ));
-                let (text, _) = run(UTF_8, bytes);
-                return out(
-                    Some(text),
-                    UTF_8,
-                    EncodingSource::Declared,
-                    declared,
-                    true,
-                    warnings,
-                );
-            }
-            warnings.push(format!("declared CA[{d}] but text is not valid UTF-8"));
-        } else if is_utf16(enc) {
-            warnings.push(format!("declared CA[{d}] but text is not UTF-16"));
-        } else {
-            let (text, replaced) = run(enc, bytes);
-            if utf8_ok
-                && (replaced
-                    || enc.is_single_byte()
-                    || non_ascii_chars(bytes) >= UTF8_OVERRIDES_MULTIBYTE_AT)
-            {
-                warnings.push(format!(
-                    "declared CA[{d}] ({}) but text is valid UTF-8, used UTF-8",
-                    enc.name()
-                ));
-                return out(
-                    None,
-                    UTF_8,
-                    EncodingSource::Default,
-                    declared,
-                    false,
-                    warnings,
-                );
-            }
-            if !replaced {
-                return out(
-                    Some(text),
-                    enc,
-                    EncodingSource::Declared,
-                    declared,
-                    false,
-                    warnings,
-                );
-            }
-            // The declared charset fails on these bytes: see whether detection does better.
-            let guess = detect(bytes);
-            if guess != enc {
-                let (gtext, greplaced) = run(guess, bytes);
-                if !greplaced {
-                    warnings.push(format!(
-                        "declared CA[{d}] ({}) does not fit the bytes, used detected {}",
-                        enc.name(),
-                        guess.name()
-                    ));
-                    return out(
-                        Some(gtext),
-                        guess,
-                        EncodingSource::Detected,
-                        declared,
-                        false,
-                        warnings,
-                    );
-                }
-            }
-            warnings.push(format!("invalid {} bytes replaced", enc.name()));
-            return out(
+/// Step 1, byte-order mark. The CA value is then ASCII inside the decoded text.
+fn by_bom(bytes: &[u8]) -> Option<Plan> {
+    let (enc, bom_len) = Encoding::for_bom(bytes)?;
+    let mut warnings = Vec::new();
+    let body = bytes.get(bom_len..).unwrap_or_default();
+    let (text, replaced) = if enc == UTF_8 && is_utf8(body) {
+        (None, false)
+    } else {
+        let (t, r) = run(enc, body);
+        (Some(t), r)
+    };
+    let declared = match &text {
+        Some(t) => find_ca(t.as_bytes()),
+        None => find_ca(body),
+    }
+    .map(lossy);
+    if let Some(d) = &declared {
+        let agrees = match label_to_encoding(d) {
+            Some(e) => e == enc || (is_utf16(e) && is_utf16(enc)),
+            None => false,
+        };
+        if !agrees {
+            warnings.push(format!(
+                "byte-order mark says {}, ignored CA[{d}]",
+                enc.name()
+            ));
+        }
+    }
+    if replaced {
+        warnings.push(format!("invalid {} bytes replaced", enc.name()));
+    }
+    let mut p = Plan::new(text, enc, EncodingSource::Bom, declared, replaced, warnings);
+    p.skip = bom_len;
+    Some(p)
+}
+
+/// Step 2, UTF-16 without BOM: SGF is mostly ASCII, so half the bytes are NUL.
+fn utf16_without_bom(bytes: &[u8]) -> Option<Plan> {
+    let enc = sniff_utf16(bytes)?;
+    let (text, replaced) = run(enc, bytes);
+    let declared = find_ca(text.as_bytes()).map(lossy);
+    let warnings = vec![format!("no byte-order mark, looks like {}", enc.name())];
+    Some(Plan::new(
+        Some(text),
+        enc,
+        EncodingSource::Detected,
+        declared,
+        replaced,
+        warnings,
+    ))
+}
+
+/// Step 3, pure ASCII (without ISO-2022-JP escapes): every ASCII-compatible charset agrees.
+fn pure_ascii(declared: Option<String>) -> Plan {
+    let mut warnings = Vec::new();
+    let declared_enc = declared.as_deref().and_then(label_to_encoding);
+    let (enc, source) = match (declared_enc, declared.as_deref()) {
+        (Some(e), _) if e.is_ascii_compatible() => (e, EncodingSource::Declared),
+        (Some(e), Some(d)) => {
+            warnings.push(format!(
+                "declared CA[{d}] ({}) but text is ASCII, used UTF-8",
+                e.name()
+            ));
+            (UTF_8, EncodingSource::Default)
+        }
+        (None, Some(d)) => {
+            warnings.push(format!("CA[{d}] unknown, text is ASCII, used UTF-8"));
+            (UTF_8, EncodingSource::Default)
+        }
+        _ => (UTF_8, EncodingSource::Default),
+    };
+    Plan::new(None, enc, source, declared, false, warnings)
+}
+
+/// Step 4, the declared charset unless it is clearly wrong; `None` (with a warning
+/// saying why) when the later steps must choose.
+fn by_declared(
+    bytes: &[u8],
+    declared: &Option<String>,
+    utf8_ok: bool,
+    warnings: &mut Vec<String>,
+) -> Option<Plan> {
+    let d = declared.as_deref()?;
+    let Some(enc) = label_to_encoding(d) else {
+        warnings.push(format!("CA[{d}] unknown"));
+        return None;
+    };
+    let plan = |text, enc, source, replaced, warnings: &mut Vec<String>| {
+        Plan::new(
+            text,
+            enc,
+            source,
+            declared.clone(),
+            replaced,
+            std::mem::take(warnings),
+        )
+    };
+    if enc == UTF_8 {
+        if utf8_ok {
+            return Some(plan(None, UTF_8, EncodingSource::Declared, false, warnings));
+        }
+        if mostly_utf8(bytes) {
+            warnings.push(format!(
+                "declared CA[{d}]; a few invalid UTF-8 bytes replaced"
+            ));
+            let (text, _) = run(UTF_8, bytes);
+            return Some(plan(
                 Some(text),
-                enc,
+                UTF_8,
                 EncodingSource::Declared,
-                declared,
                 true,
                 warnings,
-            );
+            ));
         }
-    } else if let Some(d) = declared.as_deref() {
-        warnings.push(format!("CA[{d}] unknown"));
+        warnings.push(format!("declared CA[{d}] but text is not valid UTF-8"));
+        return None;
     }
+    if is_utf16(enc) {
+        warnings.push(format!("declared CA[{d}] but text is not UTF-16"));
+        return None;
+    }
+    let (text, replaced) = run(enc, bytes);
+    if utf8_ok
+        && (replaced
+            || enc.is_single_byte()
+            || non_ascii_chars(bytes) >= UTF8_OVERRIDES_MULTIBYTE_AT)
+    {
+        warnings.push(format!(
+            "declared CA[{d}] ({}) but text is valid UTF-8, used UTF-8",
+            enc.name()
+        ));
+        return Some(plan(None, UTF_8, EncodingSource::Default, false, warnings));
+    }
+    if !replaced {
+        return Some(plan(
+            Some(text),
+            enc,
+            EncodingSource::Declared,
+            false,
+            warnings,
+        ));
+    }
+    // The declared charset fails on these bytes: see whether detection does better.
+    let guess = detect(bytes);
+    if guess != enc {
+        let (gtext, greplaced) = run(guess, bytes);
+        if !greplaced {
+            warnings.push(format!(
+                "declared CA[{d}] ({}) does not fit the bytes, used detected {}",
+                enc.name(),
+                guess.name()
+            ));
+            return Some(plan(
+                Some(gtext),
+                guess,
+                EncodingSource::Detected,
+                false,
+                warnings,
+            ));
+        }
+    }
+    warnings.push(format!("invalid {} bytes replaced", enc.name()));
+    Some(plan(
+        Some(text),
+        enc,
+        EncodingSource::Declared,
+        true,
+        warnings,
+    ))
+}
 
+/// Steps 5–7, no usable declaration: strict UTF-8, then nearly-UTF-8, then detection.
+fn undeclared(
+    bytes: &[u8],
+    declared: Option<String>,
+    utf8_ok: bool,
+    mut warnings: Vec<String>,
+) -> Plan {
     // 5. Strict UTF-8.
     if utf8_ok {
         if declared.is_some() {
             warnings.push("used UTF-8 (text is valid UTF-8)".to_string());
         }
-        return out(
+        return Plan::new(
             None,
             UTF_8,
             EncodingSource::Default,
@@ -335,7 +368,7 @@ fn plan(bytes: &[u8]) -> Plan {
     if mostly_utf8(bytes) {
         warnings.push("not valid UTF-8 but nearly so: invalid bytes replaced".to_string());
         let (text, _) = run(UTF_8, bytes);
-        return out(
+        return Plan::new(
             Some(text),
             UTF_8,
             EncodingSource::Detected,
@@ -359,7 +392,7 @@ fn plan(bytes: &[u8]) -> Plan {
     if replaced {
         warnings.push(format!("invalid {} bytes replaced", guess.name()));
     }
-    out(
+    Plan::new(
         Some(text),
         guess,
         EncodingSource::Detected,

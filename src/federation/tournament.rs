@@ -324,6 +324,280 @@ fn iso(date: &str) -> Option<String> {
     Some(format!("{:04}-{:02}-{:02}", k.year, k.month, k.day))
 }
 
+/// One game placed in the table: Black's and White's ids, the round, and each side's half.
+type Placed = (usize, usize, u32, HalfGame, HalfGame);
+
+/// What the records say, game by game, before the table is drawn.
+struct Entries<'a> {
+    opts: &'a WriteOptions,
+    /// Every problem found so far, in the records' order.
+    problems: Vec<Problem>,
+    /// Players' folded names, in order of first appearance.
+    keys: Vec<String>,
+    /// Players by folded name.
+    entrants: BTreeMap<String, Entrant>,
+    /// Each player's first record.
+    first_source: BTreeMap<String, String>,
+    /// Each player's record in each round (a second one is a problem).
+    seen: BTreeMap<(String, u32), String>,
+    /// The games with a round.
+    placed: Vec<Placed>,
+    /// The komi of the even games, each with the first record that has it.
+    komi: BTreeMap<String, String>,
+    /// The board sizes, each with the first record that has it.
+    sizes: BTreeMap<u8, String>,
+}
+
+impl<'a> Entries<'a> {
+    fn new(opts: &'a WriteOptions, problems: Vec<Problem>) -> Self {
+        Entries {
+            opts,
+            problems,
+            keys: Vec::new(),
+            entrants: BTreeMap::new(),
+            first_source: BTreeMap::new(),
+            seen: BTreeMap::new(),
+            placed: Vec::new(),
+            komi: BTreeMap::new(),
+            sizes: BTreeMap::new(),
+        }
+    }
+
+    /// Enters one game: its players, its terms, and its place in its round.
+    fn add(&mut self, g: &GameInput, round: Option<u32>) {
+        let source = g.source();
+        let (Some(black), Some(white)) = (g.black.as_deref(), g.white.as_deref()) else {
+            self.problems.push(Problem::MissingPlayer(source));
+            return;
+        };
+        let ids = [
+            self.player(black, g.black_rank.as_deref(), &source, round),
+            self.player(white, g.white_rank.as_deref(), &source, round),
+        ];
+        let Some((black_outcome, forfeit, handicap)) = self.terms(g, &source) else {
+            return;
+        };
+        let Some(r) = round else { return };
+        let half = |opponent: usize, outcome: Outcome, colour| HalfGame {
+            opponent,
+            outcome,
+            forfeit,
+            colour: Some(colour),
+            handicap: Some(handicap),
+        };
+        self.placed.push((
+            ids[0],
+            ids[1],
+            r,
+            half(ids[1], black_outcome, Colour::Black),
+            half(ids[0], black_outcome.opposite(), Colour::White),
+        ));
+    }
+
+    /// The player's id, entered at their first game (which must give a rank; without one
+    /// the id is 0 and the problem is noted).
+    fn player(
+        &mut self,
+        name: &str,
+        rank: Option<&str>,
+        source: &str,
+        round: Option<u32>,
+    ) -> usize {
+        let key = fold_name(name);
+        if !self.entrants.contains_key(&key) {
+            let Some((rank, strength)) = rank.and_then(rank_of) else {
+                self.problems.push(Problem::NoRank {
+                    source: source.to_string(),
+                    player: name.to_string(),
+                });
+                return 0;
+            };
+            let info = self.opts.directory.get(&key).cloned().unwrap_or_default();
+            let written = info
+                .name
+                .clone()
+                .unwrap_or_else(|| name.split_whitespace().collect::<Vec<_>>().join(" "));
+            self.entrants.insert(
+                key.clone(),
+                Entrant {
+                    name: written,
+                    rank,
+                    strength,
+                    info,
+                    wins: 0,
+                    cells: Vec::new(),
+                },
+            );
+            self.keys.push(key.clone());
+            self.first_source.insert(key.clone(), source.to_string());
+        }
+        let id = self.keys.iter().position(|k| *k == key).unwrap_or(0);
+        if let Some(r) = round
+            && let Some(other) = self.seen.insert((key, r), source.to_string())
+        {
+            self.problems.push(Problem::TwoGamesInRound {
+                player: name.to_string(),
+                round: r,
+                sources: (other, source.to_string()),
+            });
+        }
+        id
+    }
+
+    /// Black's outcome, whether it was a forfeit, and the handicap as the formats write it;
+    /// `None` (with the problem noted) when the record gives no usable result or handicap.
+    fn terms(&mut self, g: &GameInput, source: &str) -> Option<(Outcome, bool, u8)> {
+        let (black_outcome, forfeit) = match (g.winner, g.kind) {
+            (Winner::Black, k) => (Outcome::Win, k == Some(ResultKind::Forfeit)),
+            (Winner::White, k) => (Outcome::Loss, k == Some(ResultKind::Forfeit)),
+            (Winner::Draw, _) => (Outcome::Jigo, false),
+            _ => {
+                self.problems.push(Problem::NoResult(source.to_string()));
+                return None;
+            }
+        };
+        let mut handicap = match u8::try_from(g.handicap) {
+            Ok(h) if h <= 9 => h,
+            _ => {
+                self.problems.push(Problem::Handicap(source.to_string()));
+                return None;
+            }
+        };
+        if handicap == 0 {
+            // An even game without komi is handicap 1 in both formats.
+            match g.komi {
+                Some(k) if k.abs() <= 0.5 => handicap = 1,
+                Some(k) => {
+                    self.komi
+                        .entry(k.to_string())
+                        .or_insert_with(|| source.to_string());
+                }
+                None => {}
+            }
+        }
+        self.sizes
+            .entry(g.width)
+            .or_insert_with(|| source.to_string());
+        Some((black_outcome, forfeit, handicap))
+    }
+
+    /// One komi and one board size for the whole tournament, as both formats hold.
+    fn check_uniform(&mut self) {
+        if self.komi.len() > 1 {
+            self.problems.push(Problem::KomiDiffers {
+                komi: self.komi.clone().into_iter().collect(),
+            });
+        }
+        if self.sizes.len() > 1 {
+            self.problems.push(Problem::SizeDiffers(
+                self.sizes.clone().into_iter().collect(),
+            ));
+        }
+    }
+
+    /// The tournament's name: `--name`, else the records' one `EV`.
+    fn name(&mut self, games: &[GameInput]) -> Option<String> {
+        if let Some(n) = &self.opts.name {
+            return Some(n.clone());
+        }
+        let events: BTreeSet<String> = games
+            .iter()
+            .filter_map(|g| g.event.as_deref().map(str::trim).map(str::to_string))
+            .filter(|e| !e.is_empty())
+            .collect();
+        if events.len() == 1 {
+            events.into_iter().next()
+        } else {
+            self.problems
+                .push(Problem::NoName(events.into_iter().collect()));
+            None
+        }
+    }
+
+    /// The first day: `--date`, else the records' first day.
+    fn date(&mut self, days: &BTreeSet<String>) -> Option<String> {
+        let date = match &self.opts.date {
+            Some(d) => iso(d).ok_or_else(|| d.clone()),
+            None => days.first().cloned().ok_or_else(String::new),
+        };
+        date.map_err(|d| self.problems.push(Problem::NoDate(d)))
+            .ok()
+    }
+
+    /// Every name and text the file will hold must be written in ISO-8859-1.
+    fn check_latin1(&mut self, name: Option<&String>) {
+        let players = self.keys.iter().filter_map(|k| {
+            Some((
+                &self.entrants.get(k)?.name,
+                self.first_source.get(k).cloned(),
+            ))
+        });
+        let others = name
+            .into_iter()
+            .chain(self.opts.place.iter())
+            .map(|t| (t, None));
+        for (text, source) in players.chain(others) {
+            if let Err(character) = encode_latin1(text) {
+                self.problems.push(Problem::NotLatin1 {
+                    text: text.clone(),
+                    source,
+                    character,
+                });
+            }
+        }
+    }
+
+    /// The entrants in row order (most wins first, then the strongest, then by name), each
+    /// with a cell per round column and opponents named by row.
+    fn standings(&self, columns: u32) -> Vec<Entrant> {
+        let mut list: Vec<Entrant> = self
+            .keys
+            .iter()
+            .filter_map(|k| self.entrants.get(k).cloned())
+            .collect();
+        for e in &mut list {
+            e.cells = vec![Cell::NoGame(Outcome::Jigo); columns as usize];
+        }
+        for (b, w, r, hb, hw) in &self.placed {
+            let col = (*r - 1) as usize;
+            for (id, h) in [(*b, hb), (*w, hw)] {
+                if let Some(e) = list.get_mut(id) {
+                    if h.outcome == Outcome::Win {
+                        e.wins += 1;
+                    }
+                    if let Some(c) = e.cells.get_mut(col) {
+                        *c = Cell::Game(*h);
+                    }
+                }
+            }
+        }
+        let mut order: Vec<usize> = (0..list.len()).collect();
+        order.sort_by(|a, b| {
+            let (x, y) = (&list[*a], &list[*b]);
+            y.wins
+                .cmp(&x.wins)
+                .then(y.strength.cmp(&x.strength))
+                .then(x.name.cmp(&y.name))
+        });
+        let mut row_of = vec![0usize; list.len()];
+        for (row, id) in order.iter().enumerate() {
+            row_of[*id] = row + 1;
+        }
+        order
+            .iter()
+            .map(|id| {
+                let mut e = list[*id].clone();
+                for c in &mut e.cells {
+                    if let Cell::Game(h) = c {
+                        h.opponent = row_of[h.opponent];
+                    }
+                }
+                e
+            })
+            .collect()
+    }
+}
+
 impl Tournament {
     /// The tournament of `games` (failures are records that could not be read), or every
     /// problem that stops it being written.
@@ -344,220 +618,39 @@ impl Tournament {
             return Err(TournamentError { problems });
         }
         let rounds = rounds_of(games, &mut problems);
-        // Players, by folded name, in order of first appearance.
-        let mut keys: Vec<String> = Vec::new();
-        let mut entrants: BTreeMap<String, Entrant> = BTreeMap::new();
-        let mut seen: BTreeMap<(String, u32), String> = BTreeMap::new();
-        let mut placed: Vec<(usize, usize, u32, HalfGame, HalfGame)> = Vec::new();
-        let mut komi: BTreeMap<String, String> = BTreeMap::new();
-        let mut sizes: BTreeMap<u8, String> = BTreeMap::new();
-        let mut first_source: BTreeMap<String, String> = BTreeMap::new();
+        let mut entries = Entries::new(opts, problems);
         for (g, round) in games.iter().zip(&rounds) {
-            let source = g.source();
-            let (Some(black), Some(white)) = (g.black.as_deref(), g.white.as_deref()) else {
-                problems.push(Problem::MissingPlayer(source));
-                continue;
-            };
-            let mut ids = [0usize; 2];
-            for (i, (name, rank)) in [(black, &g.black_rank), (white, &g.white_rank)]
-                .into_iter()
-                .enumerate()
-            {
-                let key = fold_name(name);
-                if !entrants.contains_key(&key) {
-                    let Some((rank, strength)) = rank.as_deref().and_then(rank_of) else {
-                        problems.push(Problem::NoRank {
-                            source: source.clone(),
-                            player: name.to_string(),
-                        });
-                        continue;
-                    };
-                    let info = opts.directory.get(&key).cloned().unwrap_or_default();
-                    let written = info
-                        .name
-                        .clone()
-                        .unwrap_or_else(|| name.split_whitespace().collect::<Vec<_>>().join(" "));
-                    entrants.insert(
-                        key.clone(),
-                        Entrant {
-                            name: written,
-                            rank,
-                            strength,
-                            info,
-                            wins: 0,
-                            cells: Vec::new(),
-                        },
-                    );
-                    keys.push(key.clone());
-                    first_source.insert(key.clone(), source.clone());
-                }
-                ids[i] = keys.iter().position(|k| *k == key).unwrap_or(0);
-                if let Some(r) = round
-                    && let Some(other) = seen.insert((key.clone(), *r), source.clone())
-                {
-                    problems.push(Problem::TwoGamesInRound {
-                        player: name.to_string(),
-                        round: *r,
-                        sources: (other, source.clone()),
-                    });
-                }
-            }
-            let (black_outcome, forfeit) = match (g.winner, g.kind) {
-                (Winner::Black, k) => (Outcome::Win, k == Some(ResultKind::Forfeit)),
-                (Winner::White, k) => (Outcome::Loss, k == Some(ResultKind::Forfeit)),
-                (Winner::Draw, _) => (Outcome::Jigo, false),
-                _ => {
-                    problems.push(Problem::NoResult(source));
-                    continue;
-                }
-            };
-            let mut handicap = match u8::try_from(g.handicap) {
-                Ok(h) if h <= 9 => h,
-                _ => {
-                    problems.push(Problem::Handicap(source));
-                    continue;
-                }
-            };
-            if handicap == 0 {
-                // An even game without komi is handicap 1 in both formats.
-                match g.komi {
-                    Some(k) if k.abs() <= 0.5 => handicap = 1,
-                    Some(k) => {
-                        komi.entry(k.to_string()).or_insert_with(|| source.clone());
-                    }
-                    None => {}
-                }
-            }
-            sizes.entry(g.width).or_insert_with(|| source.clone());
-            let Some(r) = round else { continue };
-            let half = |opponent: usize, outcome: Outcome, colour| HalfGame {
-                opponent,
-                outcome,
-                forfeit,
-                colour: Some(colour),
-                handicap: Some(handicap),
-            };
-            placed.push((
-                ids[0],
-                ids[1],
-                *r,
-                half(ids[1], black_outcome, Colour::Black),
-                half(ids[0], black_outcome.opposite(), Colour::White),
-            ));
+            entries.add(g, *round);
         }
-        if komi.len() > 1 {
-            problems.push(Problem::KomiDiffers {
-                komi: komi.clone().into_iter().collect(),
-            });
-        }
-        if sizes.len() > 1 {
-            problems.push(Problem::SizeDiffers(sizes.clone().into_iter().collect()));
-        }
-        let name = match &opts.name {
-            Some(n) => Some(n.clone()),
-            None => {
-                let events: BTreeSet<String> = games
-                    .iter()
-                    .filter_map(|g| g.event.as_deref().map(str::trim).map(str::to_string))
-                    .filter(|e| !e.is_empty())
-                    .collect();
-                if events.len() == 1 {
-                    events.into_iter().next()
-                } else {
-                    problems.push(Problem::NoName(events.into_iter().collect()));
-                    None
-                }
-            }
-        };
+        entries.check_uniform();
+        let name = entries.name(games);
         let days: BTreeSet<String> = games
             .iter()
             .filter_map(|g| g.date.as_deref().and_then(iso))
             .collect();
-        let date = match &opts.date {
-            Some(d) => iso(d).or_else(|| {
-                problems.push(Problem::NoDate(d.clone()));
-                None
-            }),
-            None => days.first().cloned().or_else(|| {
-                problems.push(Problem::NoDate(String::new()));
-                None
-            }),
-        };
-        let players = keys
-            .iter()
-            .filter_map(|k| Some((&entrants.get(k)?.name, first_source.get(k).cloned())));
-        let others = name.iter().chain(opts.place.iter()).map(|t| (t, None));
-        for (text, source) in players.chain(others) {
-            if let Err(character) = encode_latin1(text) {
-                problems.push(Problem::NotLatin1 {
-                    text: text.clone(),
-                    source,
-                    character,
-                });
-            }
-        }
+        let date = entries.date(&days);
+        entries.check_latin1(name.as_ref());
         let (Some(name), Some(date)) = (name, date) else {
-            return Err(TournamentError { problems });
+            return Err(TournamentError {
+                problems: entries.problems,
+            });
         };
-        if !problems.is_empty() {
-            return Err(TournamentError { problems });
+        if !entries.problems.is_empty() {
+            return Err(TournamentError {
+                problems: entries.problems,
+            });
         }
         let columns = rounds.iter().flatten().copied().max().unwrap_or(0);
-        let mut list: Vec<Entrant> = keys
-            .iter()
-            .filter_map(|k| entrants.get(k).cloned())
-            .collect();
-        for e in &mut list {
-            e.cells = vec![Cell::NoGame(Outcome::Jigo); columns as usize];
-        }
-        for (b, w, r, hb, hw) in &placed {
-            let col = (*r - 1) as usize;
-            for (id, h) in [(*b, hb), (*w, hw)] {
-                if let Some(e) = list.get_mut(id) {
-                    if h.outcome == Outcome::Win {
-                        e.wins += 1;
-                    }
-                    if let Some(c) = e.cells.get_mut(col) {
-                        *c = Cell::Game(*h);
-                    }
-                }
-            }
-        }
-        // Rows: most wins first, then the strongest, then by name; cells renumbered.
-        let mut order: Vec<usize> = (0..list.len()).collect();
-        order.sort_by(|a, b| {
-            let (x, y) = (&list[*a], &list[*b]);
-            y.wins
-                .cmp(&x.wins)
-                .then(y.strength.cmp(&x.strength))
-                .then(x.name.cmp(&y.name))
-        });
-        let mut row_of = vec![0usize; list.len()];
-        for (row, id) in order.iter().enumerate() {
-            row_of[*id] = row + 1;
-        }
-        let entrants: Vec<Entrant> = order
-            .iter()
-            .map(|id| {
-                let mut e = list[*id].clone();
-                for c in &mut e.cells {
-                    if let Cell::Game(h) = c {
-                        h.opponent = row_of[h.opponent];
-                    }
-                }
-                e
-            })
-            .collect();
         let end_date = days.last().cloned().unwrap_or_else(|| date.clone());
         Ok(Tournament {
             name,
             end_date: end_date.max(date.clone()),
             date,
             place: opts.place.clone().unwrap_or_default(),
-            komi: komi.keys().next().and_then(|k| k.parse().ok()),
-            size: sizes.keys().next().copied().unwrap_or(19),
+            komi: entries.komi.keys().next().and_then(|k| k.parse().ok()),
+            size: entries.sizes.keys().next().copied().unwrap_or(19),
             rounds: columns,
-            entrants,
+            entrants: entries.standings(columns),
         })
     }
 

@@ -283,7 +283,26 @@ macro_rules! count_columns {
 
 /// The schema, column by column, in the order of the JSON record.
 fn fields() -> Vec<Field> {
-    let mut f = vec![
+    let mut f = file_fields();
+    f.extend(fact_fields());
+    f.extend(replay_fields());
+    f.extend(result_fields());
+    count_columns!(f, "score_french", "score.french", french);
+    count_columns!(
+        f,
+        "score_recorded_rules",
+        "score.recorded_rules",
+        recorded_rules
+    );
+    count_columns!(f, "score_quick_count", "score.quick_count", quick_count);
+    f.extend(score_fields());
+    f.extend(winner_fields());
+    f
+}
+
+/// The file, its game, its fate and how its bytes were decoded.
+fn file_fields() -> Vec<Field> {
+    vec![
         leaf("file", "file", Get::Str(One(|r| Some(r.file.clone())))),
         leaf("game", "game", Get::Int(One(|r| r.game.map(i64::from)))),
         leaf(
@@ -344,6 +363,12 @@ fn fields() -> Vec<Field> {
             "encoding.replaced",
             Get::Bool(One(|r| r.encoding.as_ref().map(|e| e.replaced))),
         ),
+    ]
+}
+
+/// What the record says of the game: board, players, date, place, rules, komi, handicap.
+fn fact_fields() -> Vec<Field> {
+    vec![
         leaf(
             "size_width",
             "size.width",
@@ -459,6 +484,12 @@ fn fields() -> Vec<Field> {
             "handicap.consistent",
             Get::Bool(One(|r| r.handicap.as_ref().map(|h| h.consistent))),
         ),
+    ]
+}
+
+/// What replaying the main line found.
+fn replay_fields() -> Vec<Field> {
+    vec![
         leaf("moves", "moves", Get::Int(One(|r| r.moves.map(i64::from)))),
         leaf(
             "passes",
@@ -529,6 +560,12 @@ fn fields() -> Vec<Field> {
                 Some(v.iter().map(|&m| Some(i64::from(m))).collect())
             })),
         ),
+    ]
+}
+
+/// The recorded result as read from `RE`.
+fn result_fields() -> Vec<Field> {
+    vec![
         leaf(
             "result_raw",
             "result.raw",
@@ -549,16 +586,13 @@ fn fields() -> Vec<Field> {
             "result.margin",
             Get::Float(One(|r| r.result.as_ref()?.margin)),
         ),
-    ];
-    count_columns!(f, "score_french", "score.french", french);
-    count_columns!(
-        f,
-        "score_recorded_rules",
-        "score.recorded_rules",
-        recorded_rules
-    );
-    count_columns!(f, "score_quick_count", "score.quick_count", quick_count);
-    f.extend([
+    ]
+}
+
+/// The score's columns after its three counts: the quick count's check, the dead stones,
+/// the seki and the notes.
+fn score_fields() -> Vec<Field> {
+    let mut f = vec![
         leaf(
             "score_quick_count_agrees",
             "score.quick_count_agrees",
@@ -569,6 +603,36 @@ fn fields() -> Vec<Field> {
             "score.quick_count_note",
             Get::Str(One(|r| r.score.as_ref()?.quick_count_note.clone())),
         ),
+    ];
+    f.extend(dead_stone_fields());
+    f.extend([
+        leaf(
+            "score_seki",
+            "score.seki[]",
+            Get::Str(List(|r| Some(strings(&r.score.as_ref()?.seki)))),
+        ),
+        leaf(
+            "score_komi_note",
+            "score.komi_note",
+            Get::Str(One(|r| r.score.as_ref()?.komi_note.clone())),
+        ),
+        // A NaN would be null in the JSON: elements may be null.
+        Field::Plain(record_field(
+            "score_margin_range",
+            "score.margin_range[]",
+            Get::Float(List(|r| {
+                let range = r.score.as_ref()?.margin_range?;
+                Some(range.into_iter().map(Some).collect())
+            })),
+            true,
+        )),
+    ]);
+    f
+}
+
+/// The dead stones: where they came from, how sure, which, and what the engines said.
+fn dead_stone_fields() -> Vec<Field> {
+    vec![
         leaf(
             "score_dead_stones_source",
             "score.dead_stones.source",
@@ -682,26 +746,12 @@ fn fields() -> Vec<Field> {
             "score.dead_stones.engine_error",
             Get::Str(One(|r| r.score.as_ref()?.dead_stones.engine_error.clone())),
         ),
-        leaf(
-            "score_seki",
-            "score.seki[]",
-            Get::Str(List(|r| Some(strings(&r.score.as_ref()?.seki)))),
-        ),
-        leaf(
-            "score_komi_note",
-            "score.komi_note",
-            Get::Str(One(|r| r.score.as_ref()?.komi_note.clone())),
-        ),
-        // A NaN would be null in the JSON: elements may be null.
-        Field::Plain(record_field(
-            "score_margin_range",
-            "score.margin_range[]",
-            Get::Float(List(|r| {
-                let range = r.score.as_ref()?.margin_range?;
-                Some(range.into_iter().map(Some).collect())
-            })),
-            true,
-        )),
+    ]
+}
+
+/// The winner echelle names, and the verdict.
+fn winner_fields() -> Vec<Field> {
+    vec![
         leaf(
             "winner_color",
             "winner.color",
@@ -729,8 +779,7 @@ fn fields() -> Vec<Field> {
             "verdict",
             Get::Str(One(|r| r.verdict.map(|v| label(&v)))),
         ),
-    ]);
-    f
+    ]
 }
 
 fn date(r: &GameReport) -> Option<&crate::record::GameDate> {

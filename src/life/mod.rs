@@ -634,90 +634,102 @@ pub fn decide_with(
         DeadStoneMethod::None => finish(pos, vec![false; n], DeadSource::None, Confidence::Certain),
         DeadStoneMethod::Auto | DeadStoneMethod::Markup if has_markup => {
             let (tb, tw) = markup.unwrap_or((&[], &[]));
-            let mut dead = vec![false; n];
-            for p in tb.iter().chain(tw.iter()) {
-                if p.x < pos.width && p.y < pos.height {
-                    let i = p.y as usize * pos.width as usize + p.x as usize;
-                    dead[i] = pos.cells[i].is_some();
-                }
-            }
-            let mut ld = finish(pos, dead, DeadSource::Markup, Confidence::Markup);
-            // A full markup also says which empty points the players counted: servers leave
-            // out points they judge neutral (KGS, under Japanese rules, e.g. points that
-            // still need a filling move), so the count follows the markup, not a flood fill.
-            let w = pos.width as usize;
-            let mut marked = vec![None; n];
-            for (list, owner) in [(tb, Color::Black), (tw, Color::White)] {
-                for p in list {
-                    if p.x < pos.width && p.y < pos.height {
-                        marked[p.y as usize * w + p.x as usize] = Some(owner);
-                    }
-                }
-            }
-            // Markup that names only dead stones (no empty point) is no territory map.
-            let maps_territory = pos
-                .cells
-                .iter()
-                .zip(&marked)
-                .any(|(c, m)| c.is_none() && m.is_some());
-            if maps_territory {
-                for ((t, c), m) in ld.territory.iter_mut().zip(&pos.cells).zip(marked) {
-                    if c.is_none() {
-                        *t = m;
-                    }
-                }
-            }
-            ld
+            from_markup(pos, tb, tw)
         }
         _ => {
             if method == DeadStoneMethod::Markup {
                 note = Some("no territory markup: dead stones estimated".into());
             }
-            let est = estimate::estimate(pos, params);
-            let conf = if est.certain {
-                Confidence::Certain
-            } else {
-                Confidence::Estimated
-            };
-            let (mut dead, mut units) = (est.dead, est.units);
-            let mut ld = finish_held(
-                pos,
-                dead.clone(),
-                DeadSource::Estimate,
-                conf,
-                &est.race_held,
-            );
-            if take_left_in_atari(
-                pos,
-                &ld,
-                params.to_move,
-                &est.seki_held,
-                &mut dead,
-                &mut units,
-            ) {
-                ld = finish_held(pos, dead, DeadSource::Estimate, conf, &est.race_held);
-            }
-            // A seki a race reading found is read, as one the seki proof found.
-            let read: Vec<bool> = est
-                .seki_held
-                .iter()
-                .zip(&est.race_held)
-                .map(|(&a, &b)| a || b)
-                .collect();
-            ld.groups = decisions(pos, &ld.status, units, &read);
-            let w = pos.width as usize;
-            let uncertain: Vec<usize> = ld
-                .uncertain_groups()
-                .flat_map(|g| g.stones.iter().map(|p| p.y as usize * w + p.x as usize))
-                .collect();
-            for i in uncertain {
-                if let Some(u) = ld.unsure.get_mut(i) {
-                    *u = true;
-                }
-            }
-            ld
+            from_estimate(pos, params)
         }
     };
     ld.note = note;
+    ld
+}
+
+/// The players' markup as the verdict: its dead stones, and its territory when it maps one.
+fn from_markup(pos: &Position, tb: &[Point], tw: &[Point]) -> LifeAndDeath {
+    let n = pos.cells.len();
+    let mut dead = vec![false; n];
+    for p in tb.iter().chain(tw.iter()) {
+        if p.x < pos.width && p.y < pos.height {
+            let i = p.y as usize * pos.width as usize + p.x as usize;
+            dead[i] = pos.cells[i].is_some();
+        }
+    }
+    let mut ld = finish(pos, dead, DeadSource::Markup, Confidence::Markup);
+    // A full markup also says which empty points the players counted: servers leave
+    // out points they judge neutral (KGS, under Japanese rules, e.g. points that
+    // still need a filling move), so the count follows the markup, not a flood fill.
+    let w = pos.width as usize;
+    let mut marked = vec![None; n];
+    for (list, owner) in [(tb, Color::Black), (tw, Color::White)] {
+        for p in list {
+            if p.x < pos.width && p.y < pos.height {
+                marked[p.y as usize * w + p.x as usize] = Some(owner);
+            }
+        }
+    }
+    // Markup that names only dead stones (no empty point) is no territory map.
+    let maps_territory = pos
+        .cells
+        .iter()
+        .zip(&marked)
+        .any(|(c, m)| c.is_none() && m.is_some());
+    if maps_territory {
+        for ((t, c), m) in ld.territory.iter_mut().zip(&pos.cells).zip(marked) {
+            if c.is_none() {
+                *t = m;
+            }
+        }
+    }
+    ld
+}
+
+/// echelle's own estimate as the verdict: each group's decision, the chains left in atari
+/// taken, the uncertain groups' stones marked unsure.
+fn from_estimate(pos: &Position, params: EstimateParams) -> LifeAndDeath {
+    let est = estimate::estimate(pos, params);
+    let conf = if est.certain {
+        Confidence::Certain
+    } else {
+        Confidence::Estimated
+    };
+    let (mut dead, mut units) = (est.dead, est.units);
+    let mut ld = finish_held(
+        pos,
+        dead.clone(),
+        DeadSource::Estimate,
+        conf,
+        &est.race_held,
+    );
+    if take_left_in_atari(
+        pos,
+        &ld,
+        params.to_move,
+        &est.seki_held,
+        &mut dead,
+        &mut units,
+    ) {
+        ld = finish_held(pos, dead, DeadSource::Estimate, conf, &est.race_held);
+    }
+    // A seki a race reading found is read, as one the seki proof found.
+    let read: Vec<bool> = est
+        .seki_held
+        .iter()
+        .zip(&est.race_held)
+        .map(|(&a, &b)| a || b)
+        .collect();
+    ld.groups = decisions(pos, &ld.status, units, &read);
+    let w = pos.width as usize;
+    let uncertain: Vec<usize> = ld
+        .uncertain_groups()
+        .flat_map(|g| g.stones.iter().map(|p| p.y as usize * w + p.x as usize))
+        .collect();
+    for i in uncertain {
+        if let Some(u) = ld.unsure.get_mut(i) {
+            *u = true;
+        }
+    }
     ld
 }

@@ -52,20 +52,7 @@ impl Sample {
         params: EstimateParams,
     ) -> Sample {
         let grps = groups;
-        let kept_of = |own: &[[u32; 2]], total: f64| -> Vec<f64> {
-            ch.chains
-                .iter()
-                .map(|chain| {
-                    let side = chain.color.side();
-                    chain
-                        .stones
-                        .iter()
-                        .map(|&s| own[s][side] as f64)
-                        .sum::<f64>()
-                        / (chain.stones.len() as f64 * total)
-                })
-                .collect()
-        };
+        let kept_of = |own: &[[u32; 2]], total: f64| kept_shares(ch, own, total);
         let mut own = playouts(
             play_grid,
             enclosure,
@@ -102,18 +89,7 @@ impl Sample {
             by_mover = params.to_move.is_some();
             let extra = params.playouts.saturating_mul(EXTRA_FACTOR);
             // Who holds each point after the first playouts: there the holder answers invasions.
-            let home: Vec<Cell> = own
-                .iter()
-                .map(|o| {
-                    if f64::from(o[0]) > total * HOME_SHARE {
-                        Cell::Black
-                    } else if f64::from(o[1]) > total * HOME_SHARE {
-                        Cell::White
-                    } else {
-                        Cell::Empty
-                    }
-                })
-                .collect();
+            let home = holders(&own, total);
             // Rounds go on while a group's share could still lie on either side of the line:
             // the decision then rests on the player to move's playouts rather than on a few
             // samples.
@@ -155,6 +131,38 @@ impl Sample {
             by_mover,
         }
     }
+}
+
+/// Per chain, the share of the `total` playouts in which its stones stayed its own
+/// (`own`: per point, the playouts that ended with it Black's and White's).
+fn kept_shares(ch: &Chains, own: &[[u32; 2]], total: f64) -> Vec<f64> {
+    ch.chains
+        .iter()
+        .map(|chain| {
+            let side = chain.color.side();
+            chain
+                .stones
+                .iter()
+                .map(|&s| own[s][side] as f64)
+                .sum::<f64>()
+                / (chain.stones.len() as f64 * total)
+        })
+        .collect()
+}
+
+/// Per point, the colour that held it in more than [`HOME_SHARE`] of the `total` playouts.
+fn holders(own: &[[u32; 2]], total: f64) -> Vec<Cell> {
+    own.iter()
+        .map(|o| {
+            if f64::from(o[0]) > total * HOME_SHARE {
+                Cell::Black
+            } else if f64::from(o[1]) > total * HOME_SHARE {
+                Cell::White
+            } else {
+                Cell::Empty
+            }
+        })
+        .collect()
 }
 
 /// Whether a share `kept` of `playouts` playouts lies within [`CLOSE_Z`] standard errors

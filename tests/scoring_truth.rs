@@ -264,28 +264,35 @@ fn a_group_inside_the_opponents_area_dies_and_is_flagged() {
 }
 
 #[test]
-fn a_seki_whose_group_lives_by_a_coin_toss_is_flagged() {
+fn a_false_seki_on_the_edge_beside_a_wall_joined_outside_is_read_dead() {
     let Some(corpus) = common::corpus() else {
         return;
     };
-    // Some chains of a unit of eleven Black stones hold a seki the local search proves; the
-    // others live only by the group round them, which the playouts keep in about half of
-    // them: the unit is uncertain, not `seki, likely` (FINDINGS, thirteenth session). The
-    // count with it, W+265.5, differed from `RE` (W+297.5), which is the count with the
-    // uncertain groups decided White's way: the verdict is `uncertain`, not a mismatch.
+    // GNU Go's `nanasi` game, Black to move: eleven Black stones on the right edge round a
+    // straight four whose end stone t11 is in atari, r18-s18 and t19 beside White's r19.
+    // Until the twenty-seventh session the seki proof held r18-s18 in seki with r19, and the
+    // unit, kept in 54 % of the playouts, was an uncertain seki: verdict `uncertain`. The
+    // shut-in reading now takes it, Black first, as `local_capture.py` does within 20 plies
+    // (README, rules: a wall with one liberty outside, joined there by a friend, holds when
+    // every threat to it is a self-atari). GNU Go's own count (`RE` W+297.5) has them dead:
+    // the verdict is `match`, and no seki is left.
     let path = corpus.join("gnugo-regression/regression/games/gifu2006/gnugo-nanasi.sgf");
     let records = common::analyze(std::slice::from_ref(&path), 1);
     let r = records.first().unwrap_or_else(|| panic!("no record"));
-    assert_eq!(r["verdict"], "uncertain", "{}", r["verdict"]);
+    assert_eq!(r["verdict"], "match", "{}", r["verdict"]);
+    let dead = r["score"]["dead_stones"]["black"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    for p in [
+        "sa", "qb", "rb", "sc", "rd", "sd", "re", "rf", "rg", "rh", "si",
+    ] {
+        assert!(dead.iter().any(|d| d == p), "{p} not dead: {dead:?}");
+    }
+    assert_eq!(r["score"]["seki"].as_array().map(Vec::len), Some(0));
     let groups = uncertain_groups(path);
     assert!(
-        groups
-            .iter()
-            .any(|(colour, method, _, stones)| colour == "black"
-                && method == "seki"
-                && *stones >= 10),
+        !groups.iter().any(|(_, method, _, _)| method == "seki"),
         "{groups:?}"
     );
-    let range = &r["score"]["margin_range"];
-    assert_eq!(range[0].as_f64(), Some(-297.5), "{range}");
 }

@@ -386,7 +386,11 @@ fn wall_holds(g: &Grid, lifted: &[Cell], ch: &Chains, w: usize, space: &[usize])
         return true;
     }
     let outside = outside_liberties(g, lifted, &ch.chains[w], space);
-    if outside.len() < 2 {
+    let held_by_a_friend = || match outside.as_slice() {
+        [lib] => joined_outside(g, lifted, ch, w, *lib, space),
+        _ => false,
+    };
+    if outside.len() < 2 && !held_by_a_friend() {
         return false;
     }
     // Room: empty points reached through empty points and the wall's own stones (its
@@ -410,6 +414,77 @@ fn wall_holds(g: &Grid, lifted: &[Cell], ch: &Chains, w: usize, space: &[usize])
         }
     }
     empties >= need
+}
+
+/// True when the wall `w`, with one liberty `lib` outside the space, holds as if it had two:
+/// it has a liberty in the space too (it is not in atari), `lib` touches a friendly chain
+/// with two more liberties outside the space (the wall joins it there when threatened), and
+/// every point where the group's colour could threaten it is a self-atari taking nothing:
+/// each of the wall's liberties in the space (its last liberty in the space, where the
+/// attacker takes it as the reading plays) and `lib` itself. A threat that costs a stone
+/// taken at once wins no move the reading does not count. A liberty the group can fill while
+/// joined to its own stones is a real threat, a move the reading would not charge it for:
+/// such a wall does not hold (KGS `2017-01-18-12`: White's h1, whose j1 joins Black's k1).
+fn joined_outside(
+    g: &Grid,
+    lifted: &[Cell],
+    ch: &Chains,
+    w: usize,
+    lib: usize,
+    space: &[usize],
+) -> bool {
+    let wall = &ch.chains[w];
+    let group = wall.color.opponent();
+    let inside: Vec<usize> = wall
+        .libs
+        .iter()
+        .copied()
+        .filter(|l| space.binary_search(l).is_ok())
+        .collect();
+    let friend = || {
+        g.geo.neighbours(lib).into_iter().any(|q| {
+            g.cells[q] == wall.color
+                && ch.id[q].is_some_and(|ci| {
+                    ci != w
+                        && outside_liberties(g, lifted, &ch.chains[ci], space)
+                            .iter()
+                            .filter(|&&l| l != lib)
+                            .count()
+                            >= 2
+                })
+        })
+    };
+    !inside.is_empty()
+        && friend()
+        && inside.iter().all(|&p| {
+            self_atari(g, ch, p, group)
+                .is_some_and(|l| l.is_none_or(|l| space.binary_search(&l).is_ok()))
+        })
+        && self_atari(g, ch, lib, group).is_some()
+}
+
+/// For a stone of colour `c` at the empty point `p` that would take nothing and be left
+/// with one liberty at most: `Some` of that liberty (`Some(None)` for none); else `None`.
+fn self_atari(g: &Grid, ch: &Chains, p: usize, c: Cell) -> Option<Option<usize>> {
+    let mut libs: Vec<usize> = Vec::new();
+    for q in g.geo.neighbours(p) {
+        match (g.cells[q], ch.id[q]) {
+            (Cell::Empty, _) => libs.push(q),
+            (v, Some(ci)) if v == c => {
+                libs.extend(ch.chains[ci].libs.iter().copied().filter(|&l| l != p));
+            }
+            // An opposing chain in atari would be taken.
+            (v, Some(ci)) if v == c.opponent() && ch.chains[ci].libs.len() == 1 => return None,
+            _ => {}
+        }
+    }
+    libs.sort_unstable();
+    libs.dedup();
+    match libs.as_slice() {
+        [] => Some(None),
+        [l] => Some(Some(*l)),
+        _ => None,
+    }
 }
 
 /// True when the wall `w` is one stone in atari that touches nothing but stones of the
@@ -657,7 +732,9 @@ pub(super) fn reach(g: &Grid, from: &[usize], known: &[usize], room: usize) -> O
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::life::tests::{FALSE_SEKI_BESIDE_A_KO_WALL, NOTCH_E0242, generated_13, grid, pos};
+    use crate::life::tests::{
+        FALSE_SEKI_BESIDE_A_KO_WALL, NOTCH_E0242, est, generated_13, grid, pos,
+    };
 
     #[test]
     fn a_chain_touching_a_pass_alive_friend_of_the_group_is_still_inside_its_space() {
@@ -732,6 +809,63 @@ mod tests {
             assert_eq!(taken_only_as_a_ko(&g, &ch, d1), ko);
             assert_eq!(wall_holds(&g, &g.cells, &ch, d1, &space), ko);
         }
+    }
+
+    /// KGS January played on (check set 929, `c0054`), its lower-left corner on a 9x14
+    /// board: Black's b1-b5 and c1 shut in White's side, round a space of six empty points
+    /// and White's a2. White's a8 has one liberty outside the space, b8, where White's b7
+    /// chain joins it; Black filling a7 is a self-atari that White takes at a6.
+    const ONE_LIBERTY_WALL: [&str; 14] = [
+        "XXXXXXXXX",
+        "X.X.X.X.X",
+        "XXXXXXXXX",
+        "XOOOOOOOO",
+        "XXOO.O.O.",
+        "XO.OOOOOO",
+        "O..O.O.O.",
+        ".OOOOOOOO",
+        ".OOOO.O.O",
+        ".XO.OOOOO",
+        ".XOOO.O.O",
+        ".XO.OOOOO",
+        "OXO.O.O.O",
+        ".XXOOOOOO",
+    ];
+
+    #[test]
+    fn a_wall_with_one_liberty_outside_holds_when_its_liberty_inside_is_a_self_atari() {
+        let p = pos(&ONE_LIBERTY_WALL);
+        let g = grid(&p);
+        let ch = Chains::of(&g.geo, &g.cells);
+        let at = |x: usize, y: usize| g.geo.pad(y * 9 + x);
+        let Some(a8) = ch.id[at(0, 6)] else {
+            panic!("a stone at a8")
+        };
+        let mut space: Vec<usize> = (7..14).map(|y| at(0, y)).collect();
+        space.sort_unstable();
+        assert!(wall_holds(&g, &g.cells, &ch, a8, &space));
+        // Both judges kill the group, whoever moves first; the reading now does.
+        let ld = est(&p);
+        for y in 9..14 {
+            assert_eq!(
+                ld.status[y * 9 + 1],
+                Some(super::super::ChainStatus::Dead),
+                "b at row {y}"
+            );
+        }
+        // With Black stones at a6 and a5, Black's a7 joins the group: a real threat to a8,
+        // which the reading would not charge Black for, so a8 does not hold.
+        let mut rows = ONE_LIBERTY_WALL;
+        rows[8] = "XOOOO.O.O";
+        rows[9] = "XXO.OOOOO";
+        let p = pos(&rows);
+        let g = grid(&p);
+        let ch = Chains::of(&g.geo, &g.cells);
+        let Some(a8) = ch.id[at(0, 6)] else {
+            panic!("a stone at a8")
+        };
+        let space: Vec<usize> = [7, 10, 11, 12, 13].iter().map(|&y| at(0, y)).collect();
+        assert!(!wall_holds(&g, &g.cells, &ch, a8, &space));
     }
 
     #[test]

@@ -132,126 +132,14 @@ pub(super) fn build_game(
     }
 
     let size_raw = info.get("SZ").map(str::to_string);
-    let size = match &size_raw {
-        None => Size {
-            width: 19,
-            height: 19,
-        },
-        Some(raw) => parse_size(raw).map_err(|e| {
-            RecordError::new(
-                RecordErrorKind::InvalidSize,
-                format!("{label}: invalid size: {e}"),
-            )
-        })?,
-    };
-
+    let size = size_of(size_raw.as_deref(), label)?;
     let fox = is_fox(&info);
-    let mut komi = match info.get("KM") {
-        Some(raw) => parse_komi(raw, fox),
-        None => super::Komi {
-            value: None,
-            raw: None,
-            scaled: false,
-            in_stones: false,
-        },
-    };
-    if let Some(note) = komi.note() {
-        warnings.push(note);
-    }
-
-    let (handicap_declared, handicap_raw) = match info.get("HA") {
-        None => (None, None),
-        Some(raw) => match raw.trim().parse::<i64>() {
-            Ok(n) => (Some(n), None),
-            Err(_) => {
-                warnings.push(format!("HA[{raw}] is not a whole number; ignored"));
-                (None, Some(raw.to_string()))
-            }
-        },
-    };
-
-    // YuanYu (a Chinese server client) and Fox write `KM[0]` in even games whatever the
-    // komi was: their recorded scores fit the server's komi (6.5 under Japanese rules), not
-    // zero. Such a zero is no komi: the rules' default applies, with a warning.
-    let yuanyu = info
-        .applications
-        .iter()
-        .any(|a| a.to_ascii_lowercase().contains("yuanyu"));
-    if (yuanyu || fox) && komi.value == Some(0.0) && handicap_declared.is_none_or(|h| h <= 1) {
-        komi.value = None;
-        let client = if fox { "Fox" } else { "YuanYu" };
-        warnings.push(format!(
-            "KM[0] in a {client} even game: its records write 0 whatever the komi; \
-             the rules' default komi is used"
-        ));
-    }
-
-    let date = info.get("DT").map(parse_date);
-    if let Some(d) = &date
-        && d.first.is_none()
-        && !d.raw.trim().is_empty()
-    {
-        warnings.push(format!("DT[{}] is not a readable date", d.raw));
-    }
-
-    let rules = match info.get("RU") {
-        Some(raw) => {
-            let name = parse_rules(raw);
-            if name == RuleSet::Unknown && !raw.trim().is_empty() {
-                warnings.push(format!("RU[{raw}] is not a known ruleset"));
-            }
-            RulesInfo {
-                name,
-                raw: Some(raw.to_string()),
-            }
-        }
-        None => RulesInfo {
-            name: RuleSet::Unknown,
-            raw: None,
-        },
-    };
-
-    let mut result = match info.get("RE") {
-        Some(raw) => parse_result(raw),
-        None => RecordedResult {
-            raw: None,
-            winner: Winner::Unknown,
-            kind: None,
-            margin: None,
-        },
-    };
-    // Fox writes `draw` for a game annulled without a count (its pro handicap and teaching
-    // games, aborted games): in an even game its komi has a half point, so no count can end
-    // equal. Such a game is void, not a jigo.
-    let half_point_komi = komi.value.is_none_or(|k| (k * 2.0).rem_euclid(2.0) == 1.0);
-    if fox
-        && result.winner == Winner::Draw
-        && handicap_declared.is_none_or(|h| h <= 1)
-        && half_point_komi
-    {
-        warnings.push(format!(
-            "RE[{}] in a Fox even game with a half-point komi cannot be a count: read as void (annulled)",
-            result.raw.as_deref().unwrap_or_default()
-        ));
-        result = RecordedResult {
-            raw: result.raw.take(),
-            winner: Winner::Void,
-            kind: None,
-            margin: None,
-        };
-    }
-    // Komi written ×50 (`KM[375]`) is Fox's Chinese count in stones (zi, 子: half the
-    // points), and so is its result: `B+0.75` is Black by 1.5 points.
-    if komi.in_stones
-        && let Some(m) = result.margin.as_mut()
-    {
-        *m *= 2.0;
-        warnings.push(format!(
-            "RE[{}] read as a margin of {m} points (a Chinese count in stones, as KM)",
-            result.raw.as_deref().unwrap_or_default()
-        ));
-    }
-
+    let mut komi = komi_of(&info, fox, &mut warnings);
+    let (handicap_declared, handicap_raw) = handicap_of(&info, &mut warnings);
+    zero_komi_is_none(&mut komi, &info, fox, handicap_declared, &mut warnings);
+    let date = date_of(&info, &mut warnings);
+    let rules = rules_of(&info, &mut warnings);
+    let result = result_of(&info, fox, &komi, handicap_declared, &mut warnings);
     let steps = main_line(&nodes, size, &mut warnings);
     let (territory_black, territory_white) = territory(nodes.last().copied(), size);
 
@@ -284,6 +172,157 @@ pub(super) fn build_game(
         repaired,
         warnings,
     })
+}
+
+/// The board size: `SZ`, else 19x19.
+fn size_of(raw: Option<&str>, label: &str) -> Result<Size, RecordError> {
+    match raw {
+        None => Ok(Size {
+            width: 19,
+            height: 19,
+        }),
+        Some(raw) => parse_size(raw).map_err(|e| {
+            RecordError::new(
+                RecordErrorKind::InvalidSize,
+                format!("{label}: invalid size: {e}"),
+            )
+        }),
+    }
+}
+
+/// `HA` as a whole number, or its raw text when it is none (with a warning).
+fn handicap_of(info: &Info, warnings: &mut Vec<String>) -> (Option<i64>, Option<String>) {
+    match info.get("HA") {
+        None => (None, None),
+        Some(raw) => match raw.trim().parse::<i64>() {
+            Ok(n) => (Some(n), None),
+            Err(_) => {
+                warnings.push(format!("HA[{raw}] is not a whole number; ignored"));
+                (None, Some(raw.to_string()))
+            }
+        },
+    }
+}
+
+/// `KM`, scaled as the server wrote it.
+fn komi_of(info: &Info, fox: bool, warnings: &mut Vec<String>) -> super::Komi {
+    let komi = match info.get("KM") {
+        Some(raw) => parse_komi(raw, fox),
+        None => super::Komi {
+            value: None,
+            raw: None,
+            scaled: false,
+            in_stones: false,
+        },
+    };
+    if let Some(note) = komi.note() {
+        warnings.push(note);
+    }
+    komi
+}
+
+/// YuanYu (a Chinese server client) and Fox write `KM[0]` in even games whatever the komi
+/// was: their recorded scores fit the server's komi (6.5 under Japanese rules), not zero.
+/// Such a zero is no komi: the rules' default applies, with a warning.
+fn zero_komi_is_none(
+    komi: &mut super::Komi,
+    info: &Info,
+    fox: bool,
+    handicap: Option<i64>,
+    warnings: &mut Vec<String>,
+) {
+    let yuanyu = info
+        .applications
+        .iter()
+        .any(|a| a.to_ascii_lowercase().contains("yuanyu"));
+    if (yuanyu || fox) && komi.value == Some(0.0) && handicap.is_none_or(|h| h <= 1) {
+        komi.value = None;
+        let client = if fox { "Fox" } else { "YuanYu" };
+        warnings.push(format!(
+            "KM[0] in a {client} even game: its records write 0 whatever the komi; \
+             the rules' default komi is used"
+        ));
+    }
+}
+
+/// `DT`, with a warning when no day, month or year can be read from it.
+fn date_of(info: &Info, warnings: &mut Vec<String>) -> Option<super::GameDate> {
+    let date = info.get("DT").map(parse_date);
+    if let Some(d) = &date
+        && d.first.is_none()
+        && !d.raw.trim().is_empty()
+    {
+        warnings.push(format!("DT[{}] is not a readable date", d.raw));
+    }
+    date
+}
+
+/// `RU`, with a warning for a ruleset it does not know.
+fn rules_of(info: &Info, warnings: &mut Vec<String>) -> RulesInfo {
+    match info.get("RU") {
+        Some(raw) => {
+            let name = parse_rules(raw);
+            if name == RuleSet::Unknown && !raw.trim().is_empty() {
+                warnings.push(format!("RU[{raw}] is not a known ruleset"));
+            }
+            RulesInfo {
+                name,
+                raw: Some(raw.to_string()),
+            }
+        }
+        None => RulesInfo {
+            name: RuleSet::Unknown,
+            raw: None,
+        },
+    }
+}
+
+/// `RE`, read as the server meant it: Fox's `draw` in an even half-point game is void, and
+/// a margin in stones (komi ×50) is doubled to points.
+fn result_of(
+    info: &Info,
+    fox: bool,
+    komi: &super::Komi,
+    handicap: Option<i64>,
+    warnings: &mut Vec<String>,
+) -> RecordedResult {
+    let mut result = match info.get("RE") {
+        Some(raw) => parse_result(raw),
+        None => RecordedResult {
+            raw: None,
+            winner: Winner::Unknown,
+            kind: None,
+            margin: None,
+        },
+    };
+    // Fox writes `draw` for a game annulled without a count (its pro handicap and teaching
+    // games, aborted games): in an even game its komi has a half point, so no count can end
+    // equal. Such a game is void, not a jigo.
+    let half_point_komi = komi.value.is_none_or(|k| (k * 2.0).rem_euclid(2.0) == 1.0);
+    if fox && result.winner == Winner::Draw && handicap.is_none_or(|h| h <= 1) && half_point_komi {
+        warnings.push(format!(
+            "RE[{}] in a Fox even game with a half-point komi cannot be a count: read as void (annulled)",
+            result.raw.as_deref().unwrap_or_default()
+        ));
+        result = RecordedResult {
+            raw: result.raw.take(),
+            winner: Winner::Void,
+            kind: None,
+            margin: None,
+        };
+    }
+    // Komi written ×50 (`KM[375]`) is Fox's Chinese count in stones (zi, 子: half the
+    // points), and so is its result: `B+0.75` is Black by 1.5 points.
+    if komi.in_stones
+        && let Some(m) = result.margin.as_mut()
+    {
+        *m *= 2.0;
+        warnings.push(format!(
+            "RE[{}] read as a margin of {m} points (a Chinese count in stones, as KM)",
+            result.raw.as_deref().unwrap_or_default()
+        ));
+    }
+    result
 }
 
 #[cfg(test)]

@@ -211,10 +211,22 @@ impl Report {
     }
 
     fn health(&self, s: &mut String) {
-        let sm = &self.summary;
         s.push_str("<section id=\"health\">\n<h2>Archive health</h2>\n");
+        self.health_counts(s);
+        self.health_charts(s);
+        self.verdict_table(s);
+        self.skipped_and_failed(s);
+        if let Some(r) = &self.reading.results {
+            self.results_files(r, s);
+        }
+        s.push_str("</section>\n");
+    }
+
+    /// The batch's counts: inputs, games, repairs, failures, illegal moves.
+    fn health_counts(&self, s: &mut String) {
+        let sm = &self.summary;
         let skipped: u64 = sm.skipped.values().sum();
-        let game_errors = sm.games - sm.ok - sm.repaired;
+        let game_errors = self.game_errors();
         let mut t = Table::new("counts", &["", "count"]);
         let num = |n: u64, id: &str| format!("<span id=\"{id}\">{n}</span>");
         t.row(
@@ -260,6 +272,18 @@ impl Report {
             ],
         );
         s.push_str(&t.finish());
+    }
+
+    /// Games found that could not be read.
+    fn game_errors(&self) -> u64 {
+        let sm = &self.summary;
+        sm.games - sm.ok - sm.repaired
+    }
+
+    /// Bars of the games' fates, the errors and illegal moves by kind, and the verdicts.
+    fn health_charts(&self, s: &mut String) {
+        let sm = &self.summary;
+        let game_errors = self.game_errors();
         s.push_str("<div class=\"charts\">\n");
         let status = [
             Bar {
@@ -330,7 +354,11 @@ impl Report {
             .collect();
         s.extend(charts::bars("Verdicts against RE (dead stones)", &vb));
         s.push_str("</div>\n");
-        // The verdict table, as analyze prints it.
+    }
+
+    /// The verdict table, as `analyze` prints it.
+    fn verdict_table(&self, s: &mut String) {
+        let sm = &self.summary;
         let mut t = Table::new("verdicts", &["verdict vs RE", "dead stones", "games"]);
         for (row, n) in &sm.verdicts {
             let (v, conf) = split_verdict_row(row);
@@ -345,6 +373,11 @@ impl Report {
         }
         s.push_str("<h3>Verdicts by dead-stone confidence</h3>\n");
         s.push_str(&t.finish());
+    }
+
+    /// The files skipped, by reason, and the inputs and games that failed (capped).
+    fn skipped_and_failed(&self, s: &mut String) {
+        let sm = &self.summary;
         if !sm.skipped.is_empty() {
             s.push_str("<h3>Other files skipped</h3>\n");
             let mut t = Table::new("skipped", &["reason", "files", "for example"]);
@@ -380,10 +413,6 @@ impl Report {
                 );
             }
         }
-        if let Some(r) = &self.reading.results {
-            self.results_files(r, s);
-        }
-        s.push_str("</section>\n");
     }
 
     /// The results files rated beside the records: counts, then every problem (capped).

@@ -436,67 +436,10 @@ pub fn read(file: &str, bytes: &[u8], format: ResultsFormat) -> Result<ResultsTa
             }
             continue;
         }
-        let chars: Vec<char> = line.chars().collect();
-        let place_ok = chars.len() > 4
-            && chars[..4].iter().all(|c| *c == ' ' || c.is_ascii_digit())
-            && chars[4] == ' ';
-        if !place_ok {
-            errors.push(LineError {
-                line: n,
-                kind: LineErrorKind::NotARow,
-            });
-            continue;
+        if let Some((player, rest)) = read_row(format, n, line, players.len() + 1, &mut errors) {
+            players.push(player);
+            tokens.push(rest);
         }
-        let id = match format {
-            ResultsFormat::Tou => tou::identity(&chars),
-            ResultsFormat::H9 => h9::identity(&chars),
-        };
-        let row = players.len() + 1;
-        let (identity, from) = match id {
-            Ok((id, from)) if is_rank(&id.rank) => (id, from),
-            Ok((id, _)) => {
-                errors.push(LineError {
-                    line: n,
-                    kind: LineErrorKind::NotARank(id.rank.clone()),
-                });
-                (id, chars.len())
-            }
-            Err(kind) => {
-                errors.push(LineError { line: n, kind });
-                // What there is of the name still names the row in the lists.
-                let name_end = match format {
-                    ResultsFormat::Tou => 30,
-                    ResultsFormat::H9 => 36,
-                };
-                let partial = Identity {
-                    place: slice(&chars, 0, 4),
-                    name: slice(&chars, 5, name_end),
-                    ..Identity::default()
-                };
-                (partial, chars.len())
-            }
-        };
-        let mut rest: Vec<String> = chars[from..]
-            .iter()
-            .collect::<String>()
-            .split_whitespace()
-            .map(str::to_string)
-            .collect();
-        if format == ResultsFormat::H9 {
-            // The placement criteria come before the first cell.
-            let first = rest
-                .iter()
-                .position(|t| cell::looks_like_cell(t))
-                .unwrap_or(rest.len());
-            rest.drain(..first);
-        }
-        players.push(PlayerRow {
-            row,
-            line: n,
-            identity,
-            cells: Vec::new(),
-        });
-        tokens.push(rest);
     }
     if players.is_empty() {
         return Err(if header.lines.is_empty() {
@@ -506,9 +449,111 @@ pub fn read(file: &str, bytes: &[u8], format: ResultsFormat) -> Result<ResultsTa
         });
     }
     let columns = tokens.iter().map(Vec::len).max().unwrap_or(0);
+    read_cells(&mut players, &tokens, columns, &mut errors);
+    errors.sort_by_key(|e| e.line);
+    let rounds = header
+        .name
+        .as_deref()
+        .and_then(|n| rounds_in_name(n, columns))
+        .unwrap_or_else(|| (1..).take(columns).collect());
+    let (games, no_games) = pair_cells(&players, &rounds);
+    Ok(ResultsTable {
+        file: file.to_string(),
+        format,
+        encoding: text.encoding,
+        embedded: text.embedded,
+        header,
+        rounds,
+        players,
+        games,
+        no_games,
+        errors,
+    })
+}
+
+/// The table row `row` on line `n`: its identity (what there is of it when the fixed
+/// columns are broken) and its cell tokens; `None` for a line that is no row. The line's
+/// errors are pushed to `errors`.
+fn read_row(
+    format: ResultsFormat,
+    n: usize,
+    line: &str,
+    row: usize,
+    errors: &mut Vec<LineError>,
+) -> Option<(PlayerRow, Vec<String>)> {
+    let chars: Vec<char> = line.chars().collect();
+    let place_ok = chars.len() > 4
+        && chars[..4].iter().all(|c| *c == ' ' || c.is_ascii_digit())
+        && chars[4] == ' ';
+    if !place_ok {
+        errors.push(LineError {
+            line: n,
+            kind: LineErrorKind::NotARow,
+        });
+        return None;
+    }
+    let id = match format {
+        ResultsFormat::Tou => tou::identity(&chars),
+        ResultsFormat::H9 => h9::identity(&chars),
+    };
+    let (identity, from) = match id {
+        Ok((id, from)) if is_rank(&id.rank) => (id, from),
+        Ok((id, _)) => {
+            errors.push(LineError {
+                line: n,
+                kind: LineErrorKind::NotARank(id.rank.clone()),
+            });
+            (id, chars.len())
+        }
+        Err(kind) => {
+            errors.push(LineError { line: n, kind });
+            // What there is of the name still names the row in the lists.
+            let name_end = match format {
+                ResultsFormat::Tou => 30,
+                ResultsFormat::H9 => 36,
+            };
+            let partial = Identity {
+                place: slice(&chars, 0, 4),
+                name: slice(&chars, 5, name_end),
+                ..Identity::default()
+            };
+            (partial, chars.len())
+        }
+    };
+    let mut rest: Vec<String> = chars[from..]
+        .iter()
+        .collect::<String>()
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
+    if format == ResultsFormat::H9 {
+        // The placement criteria come before the first cell.
+        let first = rest
+            .iter()
+            .position(|t| cell::looks_like_cell(t))
+            .unwrap_or(rest.len());
+        rest.drain(..first);
+    }
+    let player = PlayerRow {
+        row,
+        line: n,
+        identity,
+        cells: Vec::new(),
+    };
+    Some((player, rest))
+}
+
+/// Each row's cells parsed from its `tokens`, `columns` of them (a missing one is `None`),
+/// every opponent checked against the table; the errors pushed to `errors`.
+fn read_cells(
+    players: &mut [PlayerRow],
+    tokens: &[Vec<String>],
+    columns: usize,
+    errors: &mut Vec<LineError>,
+) {
     let rows = players.len();
     let broken: std::collections::BTreeSet<usize> = errors.iter().map(|e| e.line).collect();
-    for (p, toks) in players.iter_mut().zip(&tokens) {
+    for (p, toks) in players.iter_mut().zip(tokens) {
         // A row already in error (too short, shifted columns) is not told again.
         if toks.len() < columns && !broken.contains(&p.line) {
             errors.push(LineError {
@@ -549,25 +594,6 @@ pub fn read(file: &str, bytes: &[u8], format: ResultsFormat) -> Result<ResultsTa
         }
         p.cells.resize(columns, None);
     }
-    errors.sort_by_key(|e| e.line);
-    let rounds = header
-        .name
-        .as_deref()
-        .and_then(|n| rounds_in_name(n, columns))
-        .unwrap_or_else(|| (1..).take(columns).collect());
-    let (games, no_games) = pair_cells(&players, &rounds);
-    Ok(ResultsTable {
-        file: file.to_string(),
-        format,
-        encoding: text.encoding,
-        embedded: text.embedded,
-        header,
-        rounds,
-        players,
-        games,
-        no_games,
-        errors,
-    })
 }
 
 /// How the answer `b` (row `second`'s cell) agrees with `a` (row `first`'s cell).

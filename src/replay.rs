@@ -4,7 +4,7 @@
 //! Every recorded move is executed, even an illegal one (the SGF standard); each
 //! violation is reported with its move number and kind, and replay never aborts.
 
-use crate::board::{Board, Color, Position};
+use crate::board::{Board, Color, Point, Position};
 use crate::record::{MoveAt, Step};
 use crate::rules::{KoRule, Rules};
 use serde::Serialize;
@@ -181,15 +181,7 @@ pub fn replay(width: u8, height: u8, steps: &[Step], rules: &Rules, handicap_mov
                 empty,
                 to_play,
             } => {
-                for &p in empty {
-                    board.set(p, None);
-                }
-                for &p in black {
-                    board.set(p, Some(Color::Black));
-                }
-                for &p in white {
-                    board.set(p, Some(Color::White));
-                }
+                set_up(&mut board, black, white, empty);
                 history.seen(board.hash());
                 if to_play.is_some() {
                     expected = *to_play;
@@ -269,22 +261,11 @@ pub fn replay(width: u8, height: u8, steps: &[Step], rules: &Rules, handicap_mov
         if !occupied && !illegal_suicide {
             let basic_ko = out.captured == 1
                 && prev.is_some_and(|q| q.color == color.opponent() && q.hash_before == hash);
-            let flags = history.flags(hash);
-            let positional = flags.is_some();
-            let f = flags.unwrap_or(0);
-            let situational = f & to_move_bit(color.opponent()) != 0;
-            let natural = f & by_play_bit(color) != 0;
-            let verdicts = [positional, situational, natural, basic_ko];
-            if verdicts.iter().any(|&v| v != verdicts[0]) {
+            let ko = KoVerdicts::of(&history, hash, color, basic_ko);
+            if ko.rule_dependent() {
                 r.ko_rule_dependent.push(n);
             }
-            let repeated = match rules.ko {
-                KoRule::Positional => positional,
-                KoRule::Situational => situational,
-                KoRule::NaturalSituational => natural,
-                KoRule::Simple => basic_ko,
-            };
-            if repeated {
+            if ko.repeated(rules.ko) {
                 r.violations.push(violation(if basic_ko {
                     ViolationKind::Ko
                 } else {
@@ -298,6 +279,62 @@ pub fn replay(width: u8, height: u8, steps: &[Step], rules: &Rules, handicap_mov
     r.ended_by_passes = trailing_passes >= 2;
     r.position = board.snapshot();
     r
+}
+
+/// Applies a setup node: `AE` first, then `AB` and `AW`.
+fn set_up(board: &mut Board, black: &[Point], white: &[Point], empty: &[Point]) {
+    for &p in empty {
+        board.set(p, None);
+    }
+    for &p in black {
+        board.set(p, Some(Color::Black));
+    }
+    for &p in white {
+        board.set(p, Some(Color::White));
+    }
+}
+
+/// Whether a play that left the board at `hash` repeats, under each ko rule.
+struct KoVerdicts {
+    positional: bool,
+    situational: bool,
+    natural: bool,
+    basic_ko: bool,
+}
+
+impl KoVerdicts {
+    /// The verdicts for `color`'s play, from the arrangements seen so far.
+    fn of(history: &History, hash: u64, color: Color, basic_ko: bool) -> Self {
+        let flags = history.flags(hash);
+        let f = flags.unwrap_or(0);
+        KoVerdicts {
+            positional: flags.is_some(),
+            situational: f & to_move_bit(color.opponent()) != 0,
+            natural: f & by_play_bit(color) != 0,
+            basic_ko,
+        }
+    }
+
+    /// The rules disagree on this play: its legality depends on the ko rule.
+    fn rule_dependent(&self) -> bool {
+        let v = [
+            self.positional,
+            self.situational,
+            self.natural,
+            self.basic_ko,
+        ];
+        v.iter().any(|&x| x != v[0])
+    }
+
+    /// The play repeats under `rule`.
+    fn repeated(&self, rule: KoRule) -> bool {
+        match rule {
+            KoRule::Positional => self.positional,
+            KoRule::Situational => self.situational,
+            KoRule::NaturalSituational => self.natural,
+            KoRule::Simple => self.basic_ko,
+        }
+    }
 }
 
 /// The point of a move as reported: SGF letters, the raw off-board value, `None` for a pass.

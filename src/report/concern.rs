@@ -5,7 +5,7 @@ use crate::diagram::margin_text;
 use crate::life::Confidence;
 use crate::output::{GameReport, Status, label};
 use crate::record::Winner;
-use crate::scoring::Verdict;
+use crate::scoring::{Score, Verdict};
 
 /// Why a game is listed, most serious first (the order of the variants is the order of the
 /// list).
@@ -143,63 +143,10 @@ pub fn flag(seq: u64, r: &GameReport) -> Option<Flagged> {
     let mut concerns = Vec::new();
     let mut reasons = Vec::new();
     let score = r.score.as_ref();
-    let dead = score.map(|s| {
-        let d = &s.dead_stones;
-        let base = match d.confidence {
-            Confidence::Markup => "dead stones from the players' markup",
-            Confidence::Certain => "dead stones settled by rule",
-            Confidence::Estimated => "dead stones estimated",
-        };
-        if d.unsure.is_empty() {
-            base.to_string()
-        } else {
-            format!(
-                "{base}, {} stones of a group near a coin toss",
-                d.unsure.len()
-            )
-        }
-    });
     let recorded = r.result.as_ref().and_then(|x| x.raw.clone());
-    let counted = r.winner.as_ref().and_then(|w| w.margin.map(margin_text));
-    match r.verdict {
-        Some(Verdict::WinnerDiffers) => {
-            concerns.push(Concern::WinnerDiffers);
-            let said = r.result.as_ref().map_or(Winner::Unknown, |x| x.winner);
-            let found = r.winner.as_ref().map_or(Winner::Unknown, |w| w.color);
-            reasons.push(format!(
-                "RE says {} won ({}); echelle's count says {} ({}), {}.",
-                winner_word(said),
-                recorded.as_deref().unwrap_or("?"),
-                winner_word(found),
-                counted.as_deref().unwrap_or("?"),
-                dead.as_deref().unwrap_or("no dead stones")
-            ));
-        }
-        Some(Verdict::MarginDiffers) => {
-            concerns.push(Concern::MarginDiffers);
-            reasons.push(format!(
-                "Same winner, another margin: RE {}, count {}, {}.",
-                recorded.as_deref().unwrap_or("?"),
-                counted.as_deref().unwrap_or("?"),
-                dead.as_deref().unwrap_or("no dead stones")
-            ));
-        }
-        Some(Verdict::Uncertain) => {
-            concerns.push(Concern::Uncertain);
-            let groups = score.map_or(0, |s| s.dead_stones.uncertain_groups.len());
-            let range = score
-                .and_then(|s| s.margin_range)
-                .map(|[lo, hi]| format!(" (between {} and {})", margin_text(lo), margin_text(hi)))
-                .unwrap_or_default();
-            reasons.push(format!(
-                "RE {}, count {}: {groups} uncertain group{} decided the other way could give RE{range}, {}.",
-                recorded.as_deref().unwrap_or("?"),
-                counted.as_deref().unwrap_or("?"),
-                if groups == 1 { "" } else { "s" },
-                dead.as_deref().unwrap_or("no dead stones")
-            ));
-        }
-        _ => {}
+    if let Some((concern, reason)) = verdict_concern(r, recorded.as_deref()) {
+        concerns.push(concern);
+        reasons.push(reason);
     }
     if r.status == Status::Error {
         concerns.push(Concern::Error);
@@ -209,31 +156,7 @@ pub fn flag(seq: u64, r: &GameReport) -> Option<Flagged> {
     }
     if let Some(v) = r.violations.as_ref().filter(|v| !v.is_empty()) {
         concerns.push(Concern::Violation);
-        let named: Vec<String> = v
-            .iter()
-            .take(VIOLATIONS_NAMED)
-            .map(|x| {
-                format!(
-                    "move {} ({} {}): {}",
-                    x.move_number,
-                    x.color.name(),
-                    x.point.as_deref().unwrap_or("pass"),
-                    label(&x.kind)
-                )
-            })
-            .collect();
-        let more = v.len().saturating_sub(VIOLATIONS_NAMED);
-        reasons.push(format!(
-            "{} illegal move{}: {}{}.",
-            v.len(),
-            if v.len() == 1 { "" } else { "s" },
-            named.join("; "),
-            if more > 0 {
-                format!("; {more} more")
-            } else {
-                String::new()
-            }
-        ));
+        reasons.push(violations_reason(v));
     }
     if concerns.is_empty() {
         return None;
@@ -246,26 +169,13 @@ pub fn flag(seq: u64, r: &GameReport) -> Option<Flagged> {
         Some(_) => Trust::Sure,
     };
     let facts = r.facts.as_ref();
-    let player = |p: Option<&crate::record::Player>| match p.map(|p| (&p.name, &p.rank)) {
-        Some((Some(n), Some(k))) => format!("{n} ({k})"),
-        Some((Some(n), None)) => n.clone(),
-        _ => "?".to_string(),
-    };
     Some(Flagged {
         seq,
         file: r.file.clone(),
         game: r.game,
         concerns,
         trust,
-        players: if facts.is_some() {
-            format!(
-                "{} vs {}",
-                player(facts.map(|f| &f.black)),
-                player(facts.map(|f| &f.white))
-            )
-        } else {
-            String::new()
-        },
+        players: facts.map(players).unwrap_or_default(),
         date: facts
             .and_then(|f| f.date.as_ref())
             .and_then(|d| d.first.clone()),
@@ -282,6 +192,106 @@ pub fn flag(seq: u64, r: &GameReport) -> Option<Flagged> {
         }),
         reasons,
     })
+}
+
+/// The count's disagreement with `RE` (`recorded`, as written), and why, when there is one.
+fn verdict_concern(r: &GameReport, recorded: Option<&str>) -> Option<(Concern, String)> {
+    let score = r.score.as_ref();
+    let dead = score.map(dead_stones_note);
+    let dead = dead.as_deref().unwrap_or("no dead stones");
+    let recorded = recorded.unwrap_or("?");
+    let counted = r.winner.as_ref().and_then(|w| w.margin.map(margin_text));
+    let counted = counted.as_deref().unwrap_or("?");
+    match r.verdict? {
+        Verdict::WinnerDiffers => {
+            let said = r.result.as_ref().map_or(Winner::Unknown, |x| x.winner);
+            let found = r.winner.as_ref().map_or(Winner::Unknown, |w| w.color);
+            Some((
+                Concern::WinnerDiffers,
+                format!(
+                    "RE says {} won ({recorded}); echelle's count says {} ({counted}), {dead}.",
+                    winner_word(said),
+                    winner_word(found),
+                ),
+            ))
+        }
+        Verdict::MarginDiffers => Some((
+            Concern::MarginDiffers,
+            format!("Same winner, another margin: RE {recorded}, count {counted}, {dead}."),
+        )),
+        Verdict::Uncertain => {
+            let groups = score.map_or(0, |s| s.dead_stones.uncertain_groups.len());
+            let range = score
+                .and_then(|s| s.margin_range)
+                .map(|[lo, hi]| format!(" (between {} and {})", margin_text(lo), margin_text(hi)))
+                .unwrap_or_default();
+            Some((
+                Concern::Uncertain,
+                format!(
+                    "RE {recorded}, count {counted}: {groups} uncertain group{} decided the other way could give RE{range}, {dead}.",
+                    if groups == 1 { "" } else { "s" },
+                ),
+            ))
+        }
+        _ => None,
+    }
+}
+
+/// Where the count's dead stones came from, and how many stones rest on a coin toss.
+fn dead_stones_note(s: &Score) -> String {
+    let d = &s.dead_stones;
+    let base = match d.confidence {
+        Confidence::Markup => "dead stones from the players' markup",
+        Confidence::Certain => "dead stones settled by rule",
+        Confidence::Estimated => "dead stones estimated",
+    };
+    if d.unsure.is_empty() {
+        base.to_string()
+    } else {
+        format!(
+            "{base}, {} stones of a group near a coin toss",
+            d.unsure.len()
+        )
+    }
+}
+
+/// The illegal moves, the first [`VIOLATIONS_NAMED`] named, the rest counted.
+fn violations_reason(v: &[crate::replay::Violation]) -> String {
+    let named: Vec<String> = v
+        .iter()
+        .take(VIOLATIONS_NAMED)
+        .map(|x| {
+            format!(
+                "move {} ({} {}): {}",
+                x.move_number,
+                x.color.name(),
+                x.point.as_deref().unwrap_or("pass"),
+                label(&x.kind)
+            )
+        })
+        .collect();
+    let more = v.len().saturating_sub(VIOLATIONS_NAMED);
+    format!(
+        "{} illegal move{}: {}{}.",
+        v.len(),
+        if v.len() == 1 { "" } else { "s" },
+        named.join("; "),
+        if more > 0 {
+            format!("; {more} more")
+        } else {
+            String::new()
+        }
+    )
+}
+
+/// `Black (rank) vs White (rank)`, `?` for a missing name.
+fn players(f: &crate::record::GameFacts) -> String {
+    let player = |p: &crate::record::Player| match (&p.name, &p.rank) {
+        (Some(n), Some(k)) => format!("{n} ({k})"),
+        (Some(n), None) => n.clone(),
+        _ => "?".to_string(),
+    };
+    format!("{} vs {}", player(&f.black), player(&f.white))
 }
 
 #[cfg(test)]

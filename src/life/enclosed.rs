@@ -376,7 +376,8 @@ fn capture_leaves_them_dead(
 }
 
 /// True when the wall `w` cannot be taken while the space is fought out: it keeps two
-/// liberties outside the space, and the empty points it can reach from them outside (through
+/// liberties outside the space (or one where a friend joins it, [`joined_outside`]), and the
+/// empty points it can reach from them outside (through
 /// its own colour's stones too) are more than the space holds, so it can always extend (two
 /// liberties inside a tiny eye of its own, as in a seki, are no such reserve). Read on
 /// `lifted`, the board without the dead stones: the points they hold are the wall's once

@@ -776,12 +776,7 @@ pub fn directory(
         let row_key = matcher.resolve(&key, raw, None, &mut id);
         resolved.insert(folded, row_key);
     }
-    let rows: BTreeMap<String, usize> = matcher
-        .row_keys()
-        .into_iter()
-        .map(|(k, i)| (k.to_string(), i))
-        .collect();
-    let (list, report) = matcher.finish();
+    let (list, report, rows) = matcher.finish();
     let mut dir = BTreeMap::new();
     for (folded, row_key) in resolved {
         let Some(row) = rows.get(&row_key).and_then(|&i| list.row(i)) else {

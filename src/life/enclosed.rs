@@ -377,11 +377,10 @@ fn capture_leaves_them_dead(
 
 /// True when the wall `w` cannot be taken while the space is fought out: it keeps two
 /// liberties outside the space (or one where a friend joins it, [`joined_outside`]), and the
-/// empty points it can reach from them outside (through
-/// its own colour's stones too) are more than the space holds, so it can always extend (two
-/// liberties inside a tiny eye of its own, as in a seki, are no such reserve). Read on
-/// `lifted`, the board without the dead stones: the points they hold are the wall's once
-/// they are taken off. `space` is sorted.
+/// empty points it can reach from them outside (through its own colour's stones too) are
+/// more than the space holds, so it can always extend (two liberties inside a tiny eye of
+/// its own, as in a seki, are no such reserve). Read on `lifted`, the board without the dead
+/// stones: the points they hold are the wall's once they are taken off. `space` is sorted.
 fn wall_holds(g: &Grid, lifted: &[Cell], ch: &Chains, w: usize, space: &[usize]) -> bool {
     if taken_only_as_a_ko(g, ch, w) {
         return true;
@@ -457,16 +456,15 @@ fn joined_outside(
     };
     !inside.is_empty()
         && friend()
-        && inside.iter().all(|&p| {
-            self_atari(g, ch, p, group)
-                .is_some_and(|l| l.is_none_or(|l| space.binary_search(&l).is_ok()))
-        })
-        && self_atari(g, ch, lib, group).is_some()
+        && inside
+            .iter()
+            .all(|&p| self_atari(g, ch, p, group, |l| space.binary_search(&l).is_ok()))
+        && self_atari(g, ch, lib, group, |_| true)
 }
 
-/// For a stone of colour `c` at the empty point `p` that would take nothing and be left
-/// with one liberty at most: `Some` of that liberty (`Some(None)` for none); else `None`.
-fn self_atari(g: &Grid, ch: &Chains, p: usize, c: Cell) -> Option<Option<usize>> {
+/// True when a stone of colour `c` at the empty point `p` would take nothing and be left
+/// with one liberty at most, a liberty `last_ok` accepts.
+fn self_atari(g: &Grid, ch: &Chains, p: usize, c: Cell, last_ok: impl Fn(usize) -> bool) -> bool {
     let mut libs: Vec<usize> = Vec::new();
     for q in g.geo.neighbours(p) {
         match (g.cells[q], ch.id[q]) {
@@ -475,16 +473,16 @@ fn self_atari(g: &Grid, ch: &Chains, p: usize, c: Cell) -> Option<Option<usize>>
                 libs.extend(ch.chains[ci].libs.iter().copied().filter(|&l| l != p));
             }
             // An opposing chain in atari would be taken.
-            (v, Some(ci)) if v == c.opponent() && ch.chains[ci].libs.len() == 1 => return None,
+            (v, Some(ci)) if v == c.opponent() && ch.chains[ci].libs.len() == 1 => return false,
             _ => {}
         }
     }
     libs.sort_unstable();
     libs.dedup();
     match libs.as_slice() {
-        [] => Some(None),
-        [l] => Some(Some(*l)),
-        _ => None,
+        [] => true,
+        [l] => last_ok(*l),
+        _ => false,
     }
 }
 

@@ -433,17 +433,11 @@ impl Matcher {
         }
     }
 
-    /// The map from player keys to row indexes, for every row.
-    pub(crate) fn row_keys(&self) -> BTreeMap<&str, usize> {
-        self.rows
-            .iter()
-            .map(|k| (k.key.as_str(), k.index))
-            .collect()
-    }
-
-    /// The list and the report, once every player is matched.
-    pub(crate) fn finish(self) -> (LadderList, IdentityReport) {
-        (self.list, self.report)
+    /// The list, the report and the row index of each matched player key, once every
+    /// player is matched.
+    pub(crate) fn finish(self) -> (LadderList, IdentityReport, BTreeMap<String, usize>) {
+        let rows = self.rows.iter().map(|k| (k.key.clone(), k.index)).collect();
+        (self.list, self.report, rows)
     }
 }
 

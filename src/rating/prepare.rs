@@ -112,12 +112,7 @@ impl StartFile {
             StartFile::None => StartLevels::None,
             StartFile::Tsv(l) => StartLevels::Tsv(l),
             StartFile::List(m) => {
-                let rows: BTreeMap<String, usize> = m
-                    .row_keys()
-                    .into_iter()
-                    .map(|(k, i)| (k.to_string(), i))
-                    .collect();
-                let (list, report) = m.finish();
+                let (list, report, rows) = m.finish();
                 StartLevels::List(list, report, rows)
             }
         }

@@ -39,7 +39,7 @@ fn order_case_accents_and_hyphens_are_folded_and_said() {
     assert_eq!(resolve("MARCHAND Élodie"), elodie);
     assert_eq!(resolve("DUPONT Jean"), "dupont jean #5");
     assert_eq!(resolve("Jean Michel Daloz"), "daloz jean-michel #4");
-    let (_, report) = m.finish();
+    let (_, report, _) = m.finish();
     assert_eq!(report.matched_as_written, 1);
     let folds: Vec<(&str, &[Fold])> = report
         .folded
@@ -82,7 +82,7 @@ fn a_licence_decides_between_homonyms_and_over_a_name() {
     );
     let k = id.key("LM");
     assert_eq!(m.resolve(&k, "LM", None, &mut id), "moreau léa #7");
-    let (_, report) = m.finish();
+    let (_, report, _) = m.finish();
     let by: Vec<(MatchedBy, &[Fold])> = report
         .folded
         .iter()
@@ -115,7 +115,7 @@ fn near_misses_are_listed_and_not_matched() {
     assert_eq!(resolve("Léa Moreau"), "léa moreau");
     assert_eq!(resolve("Elodie Marchant"), "elodie marchant");
     assert_eq!(resolve("Zoë Garcia"), "zoë garcia");
-    let (_, report) = m.finish();
+    let (_, report, _) = m.finish();
     assert_eq!(report.matched(), 0);
     assert_eq!(report.not_in_list, 4);
     let misses: Vec<(&str, MissKind, Vec<usize>)> = report

@@ -8,7 +8,9 @@
 //! space is searched exhaustively (`reading`), the opponent moving first — a group that needs
 //! one more move to live is dead at the end of a game, as the players and the engines count
 //! it. Only a capture the search proves turns a living group dead; the walls around the
-//! space must be safe (alive in the estimate, two liberties outside it), or nothing is said.
+//! space must be safe (alive in the estimate, two liberties outside it), or nothing is said
+//! — or safe once they answer a threat outside, and the group dies with the exchange played
+//! and without it.
 //! When the record leaves the stones inside to move and the group cannot be taken, the
 //! stones inside are read too: those the group cannot take even then make seki with it
 //! (the move the record leaves them connects them, as a game played on would). When the
@@ -102,20 +104,53 @@ pub(super) fn read(
         let Some(space) = space_of(g, ch, grp, &settled) else {
             continue;
         };
-        if !space
-            .walls
-            .iter()
-            .all(|&w| wall_is_safe(g, lifted, ch, &space, w, wall(w)))
-        {
+        let mut exchanges = Vec::new();
+        let safe =
+            space
+                .walls
+                .iter()
+                .all(|&w| match wall_is_safe(g, lifted, ch, &space, w, wall(w)) {
+                    Holds::Yes => true,
+                    Holds::AfterExchange(e) => {
+                        exchanges.push(e);
+                        true
+                    }
+                    Holds::No => false,
+                });
+        if !safe || exchanges.len() > MAX_EXCHANGES {
             continue;
         }
-        let Some(reading) = SpaceRead::new(g, board, ch, grp, space) else {
-            continue;
-        };
-        out.extend(reading.fates(to_move, &mut left));
+        if exchanges.is_empty() {
+            let Some(reading) = SpaceRead::new(g, board, ch, grp, space) else {
+                continue;
+            };
+            out.extend(reading.fates(to_move, &mut left));
+        } else if let Some(killed) =
+            killed_either_way(g, board, ch, grp, space, &exchanges, to_move, &mut left)
+        {
+            out.push(killed);
+        }
     }
     *nodes -= start - left;
     out
+}
+
+/// Most walls a space may have that hold only after an exchange ([`Holds::AfterExchange`]):
+/// each is read with the exchange played and without it.
+const MAX_EXCHANGES: usize = 2;
+
+/// Whether a wall holds while the space is fought out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Holds {
+    /// It may be taken: nothing is read.
+    No,
+    /// Nothing played in the space takes it.
+    Yes,
+    /// It holds once it answers the group's one threat, a stone on its last liberty in the
+    /// space (the first point), by joining a friend at its liberty outside (the second):
+    /// a move the group gets for nothing, which the reading (confined to the space) would
+    /// charge it a move for.
+    AfterExchange((usize, usize)),
 }
 
 /// Whether the chain `w` round `space`, trusted as far as `trust` says, holds while the
@@ -127,17 +162,70 @@ fn wall_is_safe(
     space: &Space,
     w: usize,
     trust: Wall,
-) -> bool {
+) -> Holds {
     match trust {
-        Wall::Settled => true,
+        Wall::Settled => Holds::Yes,
         // Its liberties must all lie outside: one inside is filled in the reading.
-        Wall::Held => ch.chains[w]
-            .libs
-            .iter()
-            .all(|l| space.points.binary_search(l).is_err()),
+        Wall::Held
+            if ch.chains[w]
+                .libs
+                .iter()
+                .all(|l| space.points.binary_search(l).is_err()) =>
+        {
+            Holds::Yes
+        }
+        Wall::Held => Holds::No,
         Wall::Alive => wall_holds(g, lifted, ch, w, &space.points),
-        Wall::Unsafe => false,
+        Wall::Unsafe => Holds::No,
     }
+}
+
+/// The capture of `grp` when the reading kills it both as the board stands and with each
+/// set of the `exchanges` played (the group's stone on the wall's liberty inside, the wall's
+/// answer outside): the group may play them or not, and whenever, the attacker's answer
+/// forced; `None` when one reading does not kill it (then nothing is said, as for a wall
+/// that does not hold).
+#[allow(clippy::too_many_arguments)]
+fn killed_either_way(
+    g: &Grid,
+    board: &[Cell],
+    ch: &Chains,
+    grp: &[usize],
+    space: Space,
+    exchanges: &[(usize, usize)],
+    to_move: Option<Cell>,
+    left: &mut u32,
+) -> Option<Read> {
+    let own = ch.chains.get(*grp.first()?)?.color;
+    let killed = |reads: Vec<Read>| {
+        reads
+            .into_iter()
+            .find(|r| r.fate == Fate::Killed && r.group.as_slice() == grp)
+    };
+    // Not played, the liberty inside stays the group's: its stone there is the exchange,
+    // read below; the attacker's fills a liberty of its own wall, at worst a self-atari
+    // taken from outside. Leaving that move out only spares the group.
+    let mut reading = SpaceRead::new(g, board, ch, grp, space.clone())?;
+    reading.reserved = exchanges.iter().map(|&(inside, _)| inside).collect();
+    let first = killed(reading.fates(to_move, left))?;
+    let mut variant = board.to_vec();
+    for set in 1..1usize << exchanges.len() {
+        variant.copy_from_slice(board);
+        // An exchange not played keeps its liberty reserved, as above.
+        let mut reserved = Vec::new();
+        for (k, &(inside, outside)) in exchanges.iter().enumerate() {
+            if set & (1 << k) != 0 {
+                variant[inside] = own;
+                variant[outside] = own.opponent();
+            } else {
+                reserved.push(inside);
+            }
+        }
+        let mut reading = SpaceRead::new(g, &variant, ch, grp, space.clone())?;
+        reading.reserved = reserved;
+        killed(reading.fates(to_move, left))?;
+    }
+    Some(first)
 }
 
 /// One group's space made ready for the capture searches: where they play, what they watch
@@ -154,6 +242,8 @@ struct SpaceRead<'a> {
     area: Vec<usize>,
     /// The group's big chains but the target: room the search does not read.
     watched: Vec<usize>,
+    /// Points the group keeps (see [`reading::Area::reserved`]).
+    reserved: Vec<usize>,
     depth: u32,
 }
 
@@ -185,6 +275,7 @@ impl<'a> SpaceRead<'a> {
             target,
             area,
             watched,
+            reserved: Vec::new(),
             depth,
         })
     }
@@ -214,6 +305,7 @@ impl<'a> SpaceRead<'a> {
                 // seldom by a pass: its moves first prove it in a tenth of the nodes, where a
                 // pass first let the attacker pile stones in unanswered.
                 pass_last: true,
+                reserved: &self.reserved,
             },
             chain,
             attacker_first,
@@ -375,23 +467,24 @@ fn capture_leaves_them_dead(
         && shape::eye_space(&g.geo, &stones) != shape::EyeSpace::Lives
 }
 
-/// True when the wall `w` cannot be taken while the space is fought out: it keeps two
-/// liberties outside the space (or one where a friend joins it, [`joined_outside`]), and the
+/// Whether the wall `w` holds while the space is fought out: it keeps two liberties outside
+/// the space (or one where a friend joins it, [`joined_outside`]), and the
 /// empty points it can reach from them outside (through its own colour's stones too) are
 /// more than the space holds, so it can always extend (two liberties inside a tiny eye of
 /// its own, as in a seki, are no such reserve). Read on `lifted`, the board without the dead
 /// stones: the points they hold are the wall's once they are taken off. `space` is sorted.
-fn wall_holds(g: &Grid, lifted: &[Cell], ch: &Chains, w: usize, space: &[usize]) -> bool {
+fn wall_holds(g: &Grid, lifted: &[Cell], ch: &Chains, w: usize, space: &[usize]) -> Holds {
     if taken_only_as_a_ko(g, ch, w) {
-        return true;
+        return Holds::Yes;
     }
     let outside = outside_liberties(g, lifted, &ch.chains[w], space);
-    let held_by_a_friend = || match outside.as_slice() {
+    let holds = match outside.as_slice() {
+        [] => Holds::No,
         [lib] => joined_outside(g, lifted, ch, w, *lib, space),
-        _ => false,
+        _ => Holds::Yes,
     };
-    if outside.len() < 2 && !held_by_a_friend() {
-        return false;
+    if holds == Holds::No {
+        return Holds::No;
     }
     // Room: empty points reached through empty points and the wall's own stones (its
     // friends' territory is its reserve too), the space excepted.
@@ -402,7 +495,7 @@ fn wall_holds(g: &Grid, lifted: &[Cell], ch: &Chains, w: usize, space: &[usize])
     let mut stack = outside;
     while let Some(p) = stack.pop() {
         if empties >= need {
-            return true;
+            return holds;
         }
         for q in g.geo.neighbours(p) {
             let v = lifted[q];
@@ -413,18 +506,20 @@ fn wall_holds(g: &Grid, lifted: &[Cell], ch: &Chains, w: usize, space: &[usize])
             }
         }
     }
-    empties >= need
+    if empties >= need { holds } else { Holds::No }
 }
 
-/// True when the wall `w`, with one liberty `lib` outside the space, holds as if it had two:
+/// Whether the wall `w`, with one liberty `lib` outside the space, holds as if it had two:
 /// it has a liberty in the space too (it is not in atari), `lib` touches a friendly chain
 /// with two more liberties outside the space (the wall joins it there when threatened), and
 /// every point where the group's colour could threaten it is a self-atari taking nothing:
 /// each of the wall's liberties in the space (its last liberty in the space, where the
 /// attacker takes it as the reading plays) and `lib` itself. A threat that costs a stone
-/// taken at once wins no move the reading does not count. A liberty the group can fill while
-/// joined to its own stones is a real threat, a move the reading would not charge it for:
-/// such a wall does not hold (KGS `2017-01-18-12`: White's h1, whose j1 joins Black's k1).
+/// taken at once wins no move the reading does not count. A wall's one liberty inside that
+/// the group can fill taking nothing and keeping a liberty (joined to its own stones) is a
+/// real threat, a move the reading would not charge it for: the wall holds only after the
+/// exchange, which the group plays or not (KGS `2017-01-18-12`: White's h1, whose j1 joins
+/// Black's k1; GNU Go's `score42`: Black's r18, whose r19 joins White's s19).
 fn joined_outside(
     g: &Grid,
     lifted: &[Cell],
@@ -432,7 +527,7 @@ fn joined_outside(
     w: usize,
     lib: usize,
     space: &[usize],
-) -> bool {
+) -> Holds {
     let wall = &ch.chains[w];
     let group = wall.color.opponent();
     let inside: Vec<usize> = wall
@@ -454,12 +549,26 @@ fn joined_outside(
                 })
         })
     };
-    !inside.is_empty()
-        && friend()
-        && inside
-            .iter()
-            .all(|&p| self_atari(g, ch, p, group, |l| space.binary_search(&l).is_ok()))
-        && self_atari(g, ch, lib, group, |_| true)
+    if inside.is_empty() || !friend() || !self_atari(g, ch, lib, group, |_| true) {
+        return Holds::No;
+    }
+    if inside
+        .iter()
+        .all(|&p| self_atari(g, ch, p, group, |l| space.binary_search(&l).is_ok()))
+    {
+        return Holds::Yes;
+    }
+    // One liberty inside, where the group's stone would take nothing: a threat the wall
+    // answers outside.
+    let takes = |p: usize| {
+        g.geo.neighbours(p).iter().any(|&q| {
+            g.cells[q] == wall.color && ch.id[q].is_some_and(|ci| ch.chains[ci].libs.len() == 1)
+        })
+    };
+    match inside.as_slice() {
+        [p] if !takes(*p) => Holds::AfterExchange((*p, lib)),
+        _ => Holds::No,
+    }
 }
 
 /// True when a stone of colour `c` at the empty point `p` would take nothing and be left
@@ -529,6 +638,7 @@ fn outside_liberties(g: &Grid, cells: &[Cell], chain: &Chain, space: &[usize]) -
 
 /// A group's own space: the points it encloses, the opposing chains inside them and the
 /// opposing chains around (its walls).
+#[derive(Clone)]
 struct Space {
     /// Empty points and opposing stones inside, padded indices, ascending.
     points: Vec<usize>,
@@ -806,7 +916,8 @@ mod tests {
             };
             let space = [at(6, 7), at(8, 7), at(6, 8), at(7, 8), at(8, 8)];
             assert_eq!(taken_only_as_a_ko(&g, &ch, d1), ko);
-            assert_eq!(wall_holds(&g, &g.cells, &ch, d1, &space), ko);
+            let holds = if ko { Holds::Yes } else { Holds::No };
+            assert_eq!(wall_holds(&g, &g.cells, &ch, d1, &space), holds);
         }
     }
 
@@ -842,7 +953,7 @@ mod tests {
         };
         let mut space: Vec<usize> = (7..14).map(|y| at(0, y)).collect();
         space.sort_unstable();
-        assert!(wall_holds(&g, &g.cells, &ch, a8, &space));
+        assert_eq!(wall_holds(&g, &g.cells, &ch, a8, &space), Holds::Yes);
         // Both judges kill the group, whoever moves first; the reading now does.
         let ld = est(&p);
         for y in 9..14 {
@@ -864,7 +975,94 @@ mod tests {
             panic!("a stone at a8")
         };
         let space: Vec<usize> = [7, 10, 11, 12, 13].iter().map(|&y| at(0, y)).collect();
-        assert!(!wall_holds(&g, &g.cells, &ch, a8, &space));
+        assert_eq!(
+            wall_holds(&g, &g.cells, &ch, a8, &space),
+            Holds::AfterExchange((at(0, 7), at(1, 6)))
+        );
+    }
+
+    /// The group (by the stones at `stones`, (x, y)) read on `rows` with every opposing
+    /// chain trusted as a living wall, `to_move` to move: whether the reading kills it.
+    fn read_kills(rows: &[&str], stones: &[(usize, usize)], to_move: Cell) -> bool {
+        let p = pos(rows);
+        let g = grid(&p);
+        let ch = Chains::of(&g.geo, &g.cells);
+        let w = rows[0].len();
+        let mut grp: Vec<usize> = stones
+            .iter()
+            .filter_map(|&(x, y)| ch.id[g.geo.pad(y * w + x)])
+            .collect();
+        grp.sort_unstable();
+        grp.dedup();
+        let mut nodes = u32::MAX;
+        let wall = |_: usize| Wall::Alive;
+        let reads = read(
+            &g,
+            &g.cells,
+            &ch,
+            &[grp.clone()],
+            &wall,
+            &g.cells,
+            Some(to_move),
+            &mut nodes,
+        );
+        reads
+            .iter()
+            .any(|r| r.fate == Fate::Killed && r.group == grp)
+    }
+
+    /// GNU Go's scoring test `score42` (expected B+145.5), its upper right corner on a 7x9
+    /// board (Black's room below): White's six stones round seven points with Black's t18 inside. Black's r18
+    /// has one liberty outside, q18, where Black's chain joins it; White's r19, joined to its
+    /// s19, puts it in atari and Black answers at q18: an exchange, not a move the reading
+    /// may charge White for.
+    const EXCHANGE_WALL: [&str; 9] = [
+        ".X.X.O.", "XXX.XOX", "XXXXO..", "XXXXO.O", "XXXXXO.", "XXXXXXX", ".X.X.X.", ".......",
+        ".......",
+    ];
+
+    #[test]
+    fn a_wall_that_answers_a_threat_outside_holds_and_the_group_is_read_both_ways() {
+        let p = pos(&EXCHANGE_WALL);
+        let g = grid(&p);
+        let ch = Chains::of(&g.geo, &g.cells);
+        let at = |x: usize, y: usize| g.geo.pad(y * 7 + x);
+        let Some(r18) = ch.id[at(4, 1)] else {
+            panic!("a stone at r18")
+        };
+        let mut space = vec![
+            at(4, 0),
+            at(6, 0),
+            at(6, 1),
+            at(5, 2),
+            at(6, 2),
+            at(5, 3),
+            at(6, 4),
+        ];
+        space.sort_unstable();
+        assert_eq!(
+            wall_holds(&g, &g.cells, &ch, r18, &space),
+            Holds::AfterExchange((at(4, 0), at(3, 1)))
+        );
+        // `local_capture.py` (q18 in the area): Black first takes the group, White first
+        // does not; the reading says the same with r19 kept and with the exchange played.
+        let white = [(5, 0), (4, 2), (6, 3), (5, 4)];
+        assert!(read_kills(&EXCHANGE_WALL, &white, Cell::Black));
+        assert!(!read_kills(&EXCHANGE_WALL, &white, Cell::White));
+    }
+
+    #[test]
+    fn a_liberty_the_wall_cannot_fill_stays_the_groups() {
+        // ONE_LIBERTY_WALL with Black's a6 and a5: a7, the wall a8's liberty inside, joins
+        // Black's group, and White filling it would be a self-atari Black takes at b8. Read
+        // with a7 open to White, the group (b1-b5, a5-a6, c1) dies whoever moves first; it
+        // lives either way (`local_capture.py` with b8 in the area, to 30 plies).
+        let mut rows = ONE_LIBERTY_WALL;
+        rows[8] = "XOOOO.O.O";
+        rows[9] = "XXO.OOOOO";
+        let black = [(0, 8), (1, 9), (1, 13), (2, 13)];
+        assert!(!read_kills(&rows, &black, Cell::White));
+        assert!(!read_kills(&rows, &black, Cell::Black));
     }
 
     #[test]
@@ -889,7 +1087,7 @@ mod tests {
             panic!("a stone at a4")
         };
         let space: Vec<usize> = (2..7).map(|x| at(x, 5)).collect();
-        assert!(wall_holds(&g, &g.cells, &ch, wall, &space));
+        assert_eq!(wall_holds(&g, &g.cells, &ch, wall, &space), Holds::Yes);
         // Without the chain of row 2 behind them, its two liberties are all the room it has.
         let mut shut = g.cells.clone();
         for x in 0..9 {
@@ -899,6 +1097,6 @@ mod tests {
         let Some(wall) = ch.id[at(0, 3)] else {
             panic!("a stone at a4")
         };
-        assert!(!wall_holds(&g, &shut, &ch, wall, &space));
+        assert_eq!(wall_holds(&g, &shut, &ch, wall, &space), Holds::No);
     }
 }

@@ -120,6 +120,7 @@ fn taken_moving_first(g: &Grid, ch: &Chains, grp: &[usize], v: &Chain, nodes: &m
             watched: &watched,
             rivals: &[],
             pass_last: true,
+            reserved: &[],
         },
         &ch.chains[target],
         false,

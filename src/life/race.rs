@@ -600,6 +600,7 @@ impl<'a> Fight<'a> {
                 watched: &self.watched,
                 rivals: &rivals,
                 pass_last: false,
+                reserved: &[],
             },
             &self.ch.chains[target],
             attacker_first,

@@ -31,6 +31,7 @@ pub(super) fn captures(
         area: area.points,
         watched: area.watched,
         pass_last: area.pass_last,
+        reserved: area.reserved,
         attacker: target.color.opponent(),
         target: t,
         budget,
@@ -114,6 +115,10 @@ pub(super) struct Area<'a> {
     pub rivals: &'a [usize],
     /// The defender tries its moves before a pass (else a pass first).
     pub pass_last: bool,
+    /// Points of `points` the defender never plays and the attacker plays only to take the
+    /// target: a liberty of the attacker's wall whose filling would put the wall in atari
+    /// from outside (see `enclosed`'s exchange), the group's to keep.
+    pub reserved: &'a [usize],
 }
 
 impl<'a> Area<'a> {
@@ -124,6 +129,7 @@ impl<'a> Area<'a> {
             watched: &[],
             rivals: &[],
             pass_last: false,
+            reserved: &[],
         }
     }
 }
@@ -172,6 +178,8 @@ struct Search<'a> {
     watched: &'a [usize],
     /// See [`Area::pass_last`].
     pass_last: bool,
+    /// See [`Area::reserved`].
+    reserved: &'a [usize],
     attacker: Cell,
     target: usize,
     budget: u32,
@@ -472,6 +480,12 @@ impl Search<'_> {
             options.push(pass << 32);
         }
         for &p in self.area.iter().filter(|&&p| cells[p] == Cell::Empty) {
+            if !self.reserved.is_empty()
+                && self.reserved.contains(&p)
+                && !(attacker_to_move && target.lib(p) && target.lib_count() == 1)
+            {
+                continue;
+            }
             let empty = geo
                 .neighbours(p)
                 .iter()

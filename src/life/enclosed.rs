@@ -1012,10 +1012,10 @@ mod tests {
     }
 
     /// GNU Go's scoring test `score42` (expected B+145.5), its upper right corner on a 7x9
-    /// board (Black's room below): White's six stones round seven points with Black's t18 inside. Black's r18
-    /// has one liberty outside, q18, where Black's chain joins it; White's r19, joined to its
-    /// s19, puts it in atari and Black answers at q18: an exchange, not a move the reading
-    /// may charge White for.
+    /// board (Black's room below): White's six stones round seven points with Black's t18
+    /// inside. Black's r18 has one liberty outside, q18, where Black's chain joins it;
+    /// White's r19, joined to its s19, puts it in atari and Black answers at q18: an
+    /// exchange, not a move the reading may charge White for.
     const EXCHANGE_WALL: [&str; 9] = [
         ".X.X.O.", "XXX.XOX", "XXXXO..", "XXXXO.O", "XXXXXO.", "XXXXXXX", ".X.X.X.", ".......",
         ".......",

@@ -116,8 +116,9 @@ pub(super) struct Area<'a> {
     /// The defender tries its moves before a pass (else a pass first).
     pub pass_last: bool,
     /// Points of `points` the defender never plays and the attacker plays only to take the
-    /// target: a liberty of the attacker's wall whose filling would put the wall in atari
-    /// from outside (see `enclosed`'s exchange), the group's to keep.
+    /// target: a liberty of the attacker's wall that the defender's stone would turn into a
+    /// forcing exchange (read apart, see `enclosed`), and the attacker's fills its own wall's
+    /// liberty: the defender's to keep.
     pub reserved: &'a [usize],
 }
 

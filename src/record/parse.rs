@@ -9,7 +9,7 @@
 
 use super::game::build_game;
 use super::repair::{repair, scan};
-use super::{ParseLimits, ParsedFile, ReadFile, RecordError, RecordErrorKind};
+use super::{GameRecord, ParseLimits, ParsedFile, ReadFile, RecordError, RecordErrorKind};
 use sgf_parse::{GameTree, ParseOptions, SgfNode, SgfProp};
 
 /// Drops a tree without recursion: the derived `Drop` recurses once per node and a
@@ -78,8 +78,29 @@ pub fn read_bytes(bytes: Vec<u8>, limits: &ParseLimits) -> ReadFile {
 /// than `limits.max_points` points, or holding more than `limits.max_values` property values
 /// or `limits.max_properties` properties, with `too-large` (sgf-parse expands every range and keeps every value).
 pub fn parse_file(text: &str, limits: &ParseLimits) -> Result<ParsedFile, RecordError> {
+    within_limits(text, limits)?;
+    let (trees, warnings) = parse_trees(text)?;
+    let repaired = !warnings.is_empty();
+    let total = trees.len();
+    let games = trees
+        .into_iter()
+        .enumerate()
+        .map(|(i, tree)| {
+            let label = if total > 1 {
+                format!("game {} of {total}", i + 1)
+            } else {
+                "game".to_string()
+            };
+            game_of(tree, &label, repaired, &warnings)
+        })
+        .collect();
+    Ok(ParsedFile { games, warnings })
+}
+
+/// The budgets checked before sgf-parse spends time and memory on the text: what the text
+/// declares (nodes, expanded points, values, properties) against `limits`.
+fn within_limits(text: &str, limits: &ParseLimits) -> Result<(), RecordError> {
     let declared = scan(text);
-    // Budgets checked before sgf-parse spends time and memory on the text.
     for (n, max, kind, prefix, unit) in [
         (
             declared.nodes as u64,
@@ -117,95 +138,90 @@ pub fn parse_file(text: &str, limits: &ParseLimits) -> Result<ParsedFile, Record
             ));
         }
     }
+    Ok(())
+}
+
+/// The text's game trees, and the warnings of the repairs it took: strict first, then the
+/// repaired text strictly, then leniently (see [`parse_file`]).
+fn parse_trees(text: &str) -> Result<(Vec<GameTree>, Vec<String>), RecordError> {
     let strict = ParseOptions {
         convert_mixed_case_identifiers: true,
         lenient: false,
     };
-    let mut warnings = Vec::new();
-    let trees = match sgf_parse::parse_with_options(text, &strict) {
-        Ok(trees) => trees,
-        Err(first_error) => {
-            let (fixed, repairs) = repair(text);
-            warnings.extend(repairs);
-            let retry = if fixed != text {
-                sgf_parse::parse_with_options(&fixed, &strict).ok()
-            } else {
-                None
-            };
-            match retry {
-                Some(trees) => trees,
-                None => {
-                    let lenient = ParseOptions {
-                        convert_mixed_case_identifiers: true,
-                        lenient: true,
-                    };
-                    let trees = sgf_parse::parse_with_options(&fixed, &lenient).map_err(|e| {
-                        RecordError::new(
-                            RecordErrorKind::Parse,
-                            format!("SGF parse error: {first_error}; lenient parse: {e}"),
-                        )
-                    })?;
-                    warnings.push(format!(
-                        "strict parse failed ({first_error}); parsed leniently"
-                    ));
-                    let kept: usize = trees.iter().map(tree_nodes).sum();
-                    let expected = scan(&fixed).nodes;
-                    if kept < expected {
-                        warnings.push(format!("lenient parse kept {kept} of ~{expected} nodes"));
-                    }
-                    if trees.iter().all(tree_is_empty) {
-                        dismantle_all(trees);
-                        return Err(RecordError::new(
-                            RecordErrorKind::NoGame,
-                            format!("no game found (strict parse error: {first_error})"),
-                        ));
-                    }
-                    trees
-                }
-            }
-        }
+    let first_error = match sgf_parse::parse_with_options(text, &strict) {
+        Ok(trees) => return Ok((trees, Vec::new())),
+        Err(e) => e,
     };
-    let repaired = !warnings.is_empty();
-    let total = trees.len();
-    let mut games = Vec::with_capacity(total);
-    for (i, tree) in trees.into_iter().enumerate() {
-        let label = if total > 1 {
-            format!("game {} of {total}", i + 1)
-        } else {
-            "game".to_string()
-        };
-        let game = match tree {
-            GameTree::GoGame(root) => {
-                let game = if root.properties.is_empty() && root.children.is_empty() {
-                    Err(RecordError::new(
-                        RecordErrorKind::NoGame,
-                        format!("{label}: empty game tree"),
-                    ))
-                } else {
-                    build_game(&root, &label, repaired, &warnings)
-                };
-                dismantle(root);
-                game
-            }
-            GameTree::Unknown(root) => {
-                let gm = root
-                    .properties
-                    .iter()
-                    .find_map(|p| match p {
-                        sgf_parse::unknown_game::Prop::GM(g) => Some(g.to_string()),
-                        _ => None,
-                    })
-                    .unwrap_or_else(|| "?".to_string());
-                dismantle(root);
-                Err(RecordError::new(
-                    RecordErrorKind::NotGo,
-                    format!("{label}: GM[{gm}] is not Go (GM[1])"),
-                ))
-            }
-        };
-        games.push(game);
+    let (fixed, mut warnings) = repair(text);
+    if fixed != text
+        && let Ok(trees) = sgf_parse::parse_with_options(&fixed, &strict)
+    {
+        return Ok((trees, warnings));
     }
-    Ok(ParsedFile { games, warnings })
+    let lenient = ParseOptions {
+        convert_mixed_case_identifiers: true,
+        lenient: true,
+    };
+    let trees = sgf_parse::parse_with_options(&fixed, &lenient).map_err(|e| {
+        RecordError::new(
+            RecordErrorKind::Parse,
+            format!("SGF parse error: {first_error}; lenient parse: {e}"),
+        )
+    })?;
+    warnings.push(format!(
+        "strict parse failed ({first_error}); parsed leniently"
+    ));
+    let kept: usize = trees.iter().map(tree_nodes).sum();
+    let expected = scan(&fixed).nodes;
+    if kept < expected {
+        warnings.push(format!("lenient parse kept {kept} of ~{expected} nodes"));
+    }
+    if trees.iter().all(tree_is_empty) {
+        dismantle_all(trees);
+        return Err(RecordError::new(
+            RecordErrorKind::NoGame,
+            format!("no game found (strict parse error: {first_error})"),
+        ));
+    }
+    Ok((trees, warnings))
+}
+
+/// One game tree as a game, `label` naming it in errors: not Go, empty, or built.
+fn game_of(
+    tree: GameTree,
+    label: &str,
+    repaired: bool,
+    warnings: &[String],
+) -> Result<GameRecord, RecordError> {
+    match tree {
+        GameTree::GoGame(root) => {
+            let game = if root.properties.is_empty() && root.children.is_empty() {
+                Err(RecordError::new(
+                    RecordErrorKind::NoGame,
+                    format!("{label}: empty game tree"),
+                ))
+            } else {
+                build_game(&root, label, repaired, warnings)
+            };
+            dismantle(root);
+            game
+        }
+        GameTree::Unknown(root) => {
+            let gm = root
+                .properties
+                .iter()
+                .find_map(|p| match p {
+                    sgf_parse::unknown_game::Prop::GM(g) => Some(g.to_string()),
+                    _ => None,
+                })
+                .unwrap_or_else(|| "?".to_string());
+            dismantle(root);
+            Err(RecordError::new(
+                RecordErrorKind::NotGo,
+                format!("{label}: GM[{gm}] is not Go (GM[1])"),
+            ))
+        }
+    }
 }
 
 #[cfg(test)]

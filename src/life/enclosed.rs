@@ -202,16 +202,14 @@ fn killed_either_way(
             .into_iter()
             .find(|r| r.fate == Fate::Killed && r.group.as_slice() == grp)
     };
-    // Not played, the liberty inside stays the group's: its stone there is the exchange,
-    // read below; the attacker's fills a liberty of its own wall, at worst a self-atari
-    // taken from outside. Leaving that move out only spares the group.
-    let mut reading = SpaceRead::new(g, board, ch, grp, space.clone())?;
-    reading.reserved = exchanges.iter().map(|&(inside, _)| inside).collect();
-    let first = killed(reading.fates(to_move, left))?;
+    // Not played, the liberty inside stays the group's (reserved): its stone there is the
+    // exchange, read with it played; the attacker's fills a liberty of its own wall, at
+    // worst a self-atari taken from outside. Leaving that move out only spares the group.
+    // The first set is none played; it names the capture.
     let mut variant = board.to_vec();
-    for set in 1..1usize << exchanges.len() {
+    let mut first = None;
+    for set in 0..1usize << exchanges.len() {
         variant.copy_from_slice(board);
-        // An exchange not played keeps its liberty reserved, as above.
         let mut reserved = Vec::new();
         for (k, &(inside, outside)) in exchanges.iter().enumerate() {
             if set & (1 << k) != 0 {
@@ -223,9 +221,10 @@ fn killed_either_way(
         }
         let mut reading = SpaceRead::new(g, &variant, ch, grp, space.clone())?;
         reading.reserved = reserved;
-        killed(reading.fates(to_move, left))?;
+        let read = killed(reading.fates(to_move, left))?;
+        first.get_or_insert(read);
     }
-    Some(first)
+    first
 }
 
 /// One group's space made ready for the capture searches: where they play, what they watch

@@ -263,6 +263,7 @@ pub(super) fn capturable(ld: &LifeAndDeath, pos: &Position) -> Vec<Capturable> {
     let geo = &g.geo;
     let ch = Chains::of(geo, &g.cells);
     let mut out = Vec::new();
+    let mut board = None;
     for chain in &ch.chains {
         let (Some(&s0), [lib]) = (chain.stones.first(), chain.libs.as_slice()) else {
             continue;
@@ -290,7 +291,11 @@ pub(super) fn capturable(ld: &LifeAndDeath, pos: &Position) -> Vec<Capturable> {
                         || (g.cells[q] == chain.color
                             && ch.id[q].is_some_and(|ci| ch.chains[ci].libs.len() > 1))
                 }),
-            snapback: snapback(geo, &g.cells, &ch, *lib, chain.color.opponent()),
+            snapback: snapback(
+                board.get_or_insert_with(|| PlayoutBoard::new(geo, &g.cells)),
+                *lib,
+                chain.color.opponent(),
+            ),
             liberty_owned: ld.territory[geo.unpad(*lib)] == chain.color.color(),
             color: chain.color,
         });
@@ -298,44 +303,14 @@ pub(super) fn capturable(ld: &LifeAndDeath, pos: &Position) -> Vec<Capturable> {
     out
 }
 
-/// Whether `taker` playing at `lib` captures (every chain of the other colour beside it whose
-/// one liberty it is) and is left, joined to its chains beside `lib`, with more than one stone
-/// and one liberty: a snapback, taken back at once with no ko (the capturing chain is the
-/// bigger loss; GNU Go and KataGo keep the chain in atari).
-fn snapback(geo: &Geometry, cells: &[Cell], ch: &Chains, lib: usize, taker: Cell) -> bool {
-    let beside: Vec<usize> = geo
-        .neighbours(lib)
-        .iter()
-        .filter_map(|&q| ch.id[q])
-        .collect();
-    let chain_of = |c: Cell| {
-        beside
-            .iter()
-            .copied()
-            .filter(move |&ci| ch.chains[ci].color == c)
-    };
-    let taken: Vec<usize> = chain_of(taker.opponent())
-        .filter(|&ci| ch.chains[ci].libs.len() == 1)
-        .flat_map(|ci| ch.chains[ci].stones.iter().copied())
-        .collect();
-    if taken.is_empty() {
-        return false;
-    }
-    let mut stones = vec![lib];
-    let mut friends: Vec<usize> = chain_of(taker).collect();
-    friends.sort_unstable();
-    friends.dedup();
-    for ci in friends {
-        stones.extend(&ch.chains[ci].stones);
-    }
-    let mut libs: Vec<usize> = stones
-        .iter()
-        .flat_map(|&s| geo.neighbours(s))
-        .filter(|&q| q != lib && (cells[q] == Cell::Empty || taken.contains(&q)))
-        .collect();
-    libs.sort_unstable();
-    libs.dedup();
-    stones.len() > 1 && libs.len() == 1
+/// Whether `taker` playing at `lib` (on `board`) takes one stone and is left, joined to its
+/// chains beside `lib`, with more than one stone and one liberty: a snapback, taken back at
+/// once with no ko (the capturing chain is the bigger loss; GNU Go and KataGo keep the chain
+/// in atari). Taking several stones leaves it room.
+fn snapback(board: &PlayoutBoard, lib: usize, taker: Cell) -> bool {
+    board
+        .liberties_after(lib, taker)
+        .is_some_and(|(libs, captures, size)| captures && libs == 1 && size > 1)
 }
 
 #[cfg(test)]
@@ -354,21 +329,21 @@ mod tests {
         let at = |x: usize, y: usize, g: &Grid| g.geo.pad(y * 5 + x);
         let p = pos(&SNAPBACK);
         let g = grid(&p);
-        let ch = Chains::of(&g.geo, &g.cells);
-        assert!(snapback(&g.geo, &g.cells, &ch, at(2, 2, &g), Cell::White));
+        let b = PlayoutBoard::new(&g.geo, &g.cells);
+        assert!(snapback(&b, at(2, 2, &g), Cell::White));
         // Black taking d8-d6 at c7 keeps c6's liberty and gains three: no snapback.
-        assert!(!snapback(&g.geo, &g.cells, &ch, at(2, 2, &g), Cell::Black));
+        assert!(!snapback(&b, at(2, 2, &g), Cell::Black));
         // With b7 empty the capturing chain has two liberties: a plain capture.
         let mut rows = SNAPBACK;
         rows[2] = "X..OX";
         let p = pos(&rows);
         let g = grid(&p);
-        let ch = Chains::of(&g.geo, &g.cells);
-        assert!(!snapback(&g.geo, &g.cells, &ch, at(2, 2, &g), Cell::White));
+        let b = PlayoutBoard::new(&g.geo, &g.cells);
+        assert!(!snapback(&b, at(2, 2, &g), Cell::White));
         // A lone stone taking a lone stone is a ko, not a snapback (the `ko` field's case).
         let p = pos(&[".XO.", "XO.O", ".XO."]);
         let g = grid(&p);
-        let ch = Chains::of(&g.geo, &g.cells);
-        assert!(!snapback(&g.geo, &g.cells, &ch, g.geo.pad(6), Cell::Black));
+        let b = PlayoutBoard::new(&g.geo, &g.cells);
+        assert!(!snapback(&b, g.geo.pad(6), Cell::Black));
     }
 }

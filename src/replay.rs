@@ -148,91 +148,133 @@ struct PrevPlay {
 /// executed by replacing the stone and resolving captures (Sabaki's behaviour). Ko rules
 /// are only judged on moves that are otherwise legal (not occupied, not illegal suicide).
 pub fn replay(width: u8, height: u8, steps: &[Step], rules: &Rules, handicap_moves: u32) -> Replay {
-    let mut board = Board::new(width, height);
-    let mut history = History(HashMap::with_capacity_and_hasher(
-        steps.len() + 1,
-        BuildHasherDefault::default(),
-    ));
-    history.seen(board.hash());
-    let mut r = Replay {
-        position: Position::empty(0, 0),
-        moves: 0,
-        passes_black: 0,
-        passes_white: 0,
-        captures_black: 0,
-        captures_white: 0,
-        suicided_black: 0,
-        suicided_white: 0,
-        ended_by_passes: false,
-        last_mover: None,
-        violations: Vec::new(),
-        ko_rule_dependent: Vec::new(),
-    };
-    let mut expected: Option<Color> = None;
-    let mut white_moved = false;
-    let mut trailing_passes = 0u32;
-    let mut prev: Option<PrevPlay> = None;
-
+    let mut replayer = Replayer::new(width, height, steps.len(), rules, handicap_moves);
     for step in steps {
-        let (color, at) = match step {
+        match step {
             Step::Setup {
                 black,
                 white,
                 empty,
                 to_play,
-            } => {
-                set_up(&mut board, black, white, empty);
-                history.seen(board.hash());
-                if to_play.is_some() {
-                    expected = *to_play;
-                }
-                prev = None;
-                continue;
-            }
-            Step::Move { color, at } => (*color, at),
-        };
-        r.moves += 1;
-        let n = r.moves;
-        let handicap = n <= handicap_moves && color == Color::Black && !white_moved;
-        if !handicap && expected == Some(color.opponent()) {
-            r.violations.push(Violation {
+            } => replayer.set_up(black, white, empty, *to_play),
+            Step::Move { color, at } => replayer.play(*color, at),
+        }
+    }
+    replayer.finish()
+}
+
+/// A replay under way: the board, what has been seen, and the tally so far.
+struct Replayer<'a> {
+    board: Board,
+    history: History,
+    r: Replay,
+    rules: &'a Rules,
+    handicap_moves: u32,
+    /// The colour whose turn it is, once known.
+    expected: Option<Color>,
+    white_moved: bool,
+    trailing_passes: u32,
+    prev: Option<PrevPlay>,
+}
+
+impl<'a> Replayer<'a> {
+    fn new(width: u8, height: u8, steps: usize, rules: &'a Rules, handicap_moves: u32) -> Self {
+        let board = Board::new(width, height);
+        let mut history = History(HashMap::with_capacity_and_hasher(
+            steps + 1,
+            BuildHasherDefault::default(),
+        ));
+        history.seen(board.hash());
+        Replayer {
+            board,
+            history,
+            r: Replay {
+                position: Position::empty(0, 0),
+                moves: 0,
+                passes_black: 0,
+                passes_white: 0,
+                captures_black: 0,
+                captures_white: 0,
+                suicided_black: 0,
+                suicided_white: 0,
+                ended_by_passes: false,
+                last_mover: None,
+                violations: Vec::new(),
+                ko_rule_dependent: Vec::new(),
+            },
+            rules,
+            handicap_moves,
+            expected: None,
+            white_moved: false,
+            trailing_passes: 0,
+            prev: None,
+        }
+    }
+
+    /// A setup node: stones placed, and maybe whose turn it is.
+    fn set_up(
+        &mut self,
+        black: &[Point],
+        white: &[Point],
+        empty: &[Point],
+        to_play: Option<Color>,
+    ) {
+        set_up(&mut self.board, black, white, empty);
+        self.history.seen(self.board.hash());
+        if to_play.is_some() {
+            self.expected = to_play;
+        }
+        self.prev = None;
+    }
+
+    /// One recorded move: a pass, a point off the board, or a stone.
+    fn play(&mut self, color: Color, at: &MoveAt) {
+        self.r.moves += 1;
+        let n = self.r.moves;
+        let handicap = n <= self.handicap_moves && color == Color::Black && !self.white_moved;
+        if !handicap && self.expected == Some(color.opponent()) {
+            self.r.violations.push(Violation {
                 move_number: n,
                 color,
                 point: at_string(at),
                 kind: ViolationKind::WrongTurn,
             });
         }
-        expected = Some(color.opponent());
-        white_moved |= color == Color::White;
-        r.last_mover = Some(color);
-        let hash_before = board.hash();
-        *history.seen(hash_before) |= to_move_bit(color);
-
-        let p = match at {
+        self.expected = Some(color.opponent());
+        self.white_moved |= color == Color::White;
+        self.r.last_mover = Some(color);
+        let hash_before = self.board.hash();
+        *self.history.seen(hash_before) |= to_move_bit(color);
+        match at {
             MoveAt::Pass => {
                 match color {
-                    Color::Black => r.passes_black += 1,
-                    Color::White => r.passes_white += 1,
+                    Color::Black => self.r.passes_black += 1,
+                    Color::White => self.r.passes_white += 1,
                 }
-                trailing_passes += 1;
-                prev = None;
-                continue;
+                self.trailing_passes += 1;
+                self.prev = None;
             }
-            MoveAt::Point(p) if board.on_board(*p) => *p,
+            MoveAt::Point(p) if self.board.on_board(*p) => {
+                self.trailing_passes = 0;
+                self.stone(color, *p, n, hash_before);
+            }
             MoveAt::Point(_) | MoveAt::OffBoard(_) => {
-                r.violations.push(Violation {
+                self.r.violations.push(Violation {
                     move_number: n,
                     color,
                     point: at_string(at),
                     kind: ViolationKind::OffBoard,
                 });
-                trailing_passes = 0;
-                prev = None;
-                continue;
+                self.trailing_passes = 0;
+                self.prev = None;
             }
-        };
-        trailing_passes = 0;
-        let occupied = board.get(p).is_some();
+        }
+    }
+
+    /// Move `n`, `color`'s stone at `p` (on the board), played from `hash_before`: executed
+    /// whatever it breaks, each rule it breaks reported.
+    fn stone(&mut self, color: Color, p: Point, n: u32, hash_before: u64) {
+        let occupied = self.board.get(p).is_some();
         let violation = |kind| Violation {
             move_number: n,
             color,
@@ -240,45 +282,51 @@ pub fn replay(width: u8, height: u8, steps: &[Step], rules: &Rules, handicap_mov
             kind,
         };
         if occupied {
-            r.violations.push(violation(ViolationKind::Occupied));
+            self.r.violations.push(violation(ViolationKind::Occupied));
         }
-        let out = board.play(color, p);
-        let hash = board.hash();
+        let out = self.board.play(color, p);
+        let hash = self.board.hash();
         match color {
             Color::Black => {
-                r.captures_black += out.captured;
-                r.suicided_black += out.suicided;
+                self.r.captures_black += out.captured;
+                self.r.suicided_black += out.suicided;
             }
             Color::White => {
-                r.captures_white += out.captured;
-                r.suicided_white += out.suicided;
+                self.r.captures_white += out.captured;
+                self.r.suicided_white += out.suicided;
             }
         }
-        let illegal_suicide = out.suicided > 0 && !rules.suicide_allowed;
+        let illegal_suicide = out.suicided > 0 && !self.rules.suicide_allowed;
         if illegal_suicide {
-            r.violations.push(violation(ViolationKind::Suicide));
+            self.r.violations.push(violation(ViolationKind::Suicide));
         }
         if !occupied && !illegal_suicide {
             let basic_ko = out.captured == 1
-                && prev.is_some_and(|q| q.color == color.opponent() && q.hash_before == hash);
-            let ko = KoVerdicts::of(&history, hash, color, basic_ko);
+                && self
+                    .prev
+                    .is_some_and(|q| q.color == color.opponent() && q.hash_before == hash);
+            let ko = KoVerdicts::of(&self.history, hash, color, basic_ko);
             if ko.rule_dependent() {
-                r.ko_rule_dependent.push(n);
+                self.r.ko_rule_dependent.push(n);
             }
-            if ko.repeated(rules.ko) {
-                r.violations.push(violation(if basic_ko {
+            if ko.repeated(self.rules.ko) {
+                self.r.violations.push(violation(if basic_ko {
                     ViolationKind::Ko
                 } else {
                     ViolationKind::Superko
                 }));
             }
         }
-        *history.seen(hash) |= by_play_bit(color);
-        prev = Some(PrevPlay { color, hash_before });
+        *self.history.seen(hash) |= by_play_bit(color);
+        self.prev = Some(PrevPlay { color, hash_before });
     }
-    r.ended_by_passes = trailing_passes >= 2;
-    r.position = board.snapshot();
-    r
+
+    /// The replay, its final position taken.
+    fn finish(mut self) -> Replay {
+        self.r.ended_by_passes = self.trailing_passes >= 2;
+        self.r.position = self.board.snapshot();
+        self.r
+    }
 }
 
 /// Applies a setup node: `AE` first, then `AB` and `AW`.

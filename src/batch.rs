@@ -512,54 +512,9 @@ fn drive(
     }
     let pool = builder.build().map_err(BatchError::Workers)?;
     let bar = progress_bar(opts.progress);
-
-    // A reader thread walks the inputs (directory listing, archive decompression) while the
-    // workers analyse the previous chunk; the bounded channel keeps memory bounded.
-    let (tx, rx) = mpsc::sync_channel::<Vec<Item>>(2);
-    let stop = Arc::clone(&opts.stop);
-    let reader = std::thread::Builder::new()
-        .name("echelle-reader".into())
-        .stack_size(WORKER_STACK)
-        .spawn(move || {
-            let mut chunk = Vec::with_capacity(CHUNK_ITEMS);
-            let mut bytes = 0u64;
-            for item in inputs {
-                if stop.load(Ordering::SeqCst) {
-                    return;
-                }
-                bytes = bytes.saturating_add(item.weight());
-                chunk.push(item);
-                if chunk.len() >= CHUNK_ITEMS || bytes >= CHUNK_BYTES {
-                    if tx.send(std::mem::take(&mut chunk)).is_err() {
-                        return;
-                    }
-                    bytes = 0;
-                }
-            }
-            if !chunk.is_empty() {
-                let _ = tx.send(chunk);
-            }
-        })
-        .map_err(BatchError::Reader)?;
-
-    // A resumed batch counts the records already written from their lines.
-    let mut summary = Summary::default();
-    if opts.analyze.oracle.is_some() {
-        // The summary says how many went to the oracle, none included.
-        summary.oracle = Some(Default::default());
-    }
-    if let Some(from) = from {
-        let oracle = summary.oracle;
-        summary = from.counted().clone();
-        summary.oracle = summary.oracle.or(oracle);
-        summary.resumed = Some(Resumed {
-            records: from.records(),
-            games: summary.games,
-            filtered: opts.only != Only::All,
-        });
-    }
+    let (reader, rx) = spawn_reader(inputs, Arc::clone(&opts.stop))?;
     let mut collector = Collector {
-        summary,
+        summary: starting_summary(opts, from),
         sink,
         resuming: from
             .map(|f| Resuming::new(f, opts.only == Only::All))
@@ -618,6 +573,62 @@ fn drive(
     summary.interrupted = interrupted;
     summary.elapsed = start.elapsed();
     Ok(summary)
+}
+
+/// A reader thread that walks the inputs (directory listing, archive decompression) in
+/// chunks while the workers analyse the previous one; the bounded channel keeps memory
+/// bounded. It stops at `stop`, or once the receiver is gone.
+fn spawn_reader(
+    inputs: input::Inputs,
+    stop: Arc<AtomicBool>,
+) -> Result<(std::thread::JoinHandle<()>, mpsc::Receiver<Vec<Item>>), BatchError> {
+    let (tx, rx) = mpsc::sync_channel::<Vec<Item>>(2);
+    let reader = std::thread::Builder::new()
+        .name("echelle-reader".into())
+        .stack_size(WORKER_STACK)
+        .spawn(move || {
+            let mut chunk = Vec::with_capacity(CHUNK_ITEMS);
+            let mut bytes = 0u64;
+            for item in inputs {
+                if stop.load(Ordering::SeqCst) {
+                    return;
+                }
+                bytes = bytes.saturating_add(item.weight());
+                chunk.push(item);
+                if chunk.len() >= CHUNK_ITEMS || bytes >= CHUNK_BYTES {
+                    if tx.send(std::mem::take(&mut chunk)).is_err() {
+                        return;
+                    }
+                    bytes = 0;
+                }
+            }
+            if !chunk.is_empty() {
+                let _ = tx.send(chunk);
+            }
+        })
+        .map_err(BatchError::Reader)?;
+    Ok((reader, rx))
+}
+
+/// The summary a batch starts from: empty, or for a resumed batch the records already
+/// written, counted from their lines.
+fn starting_summary(opts: &BatchOptions, from: Option<&Resume>) -> Summary {
+    let mut summary = Summary::default();
+    if opts.analyze.oracle.is_some() {
+        // The summary says how many went to the oracle, none included.
+        summary.oracle = Some(Default::default());
+    }
+    if let Some(from) = from {
+        let oracle = summary.oracle;
+        summary = from.counted().clone();
+        summary.oracle = summary.oracle.or(oracle);
+        summary.resumed = Some(Resumed {
+            records: from.records(),
+            games: summary.games,
+            filtered: opts.only != Only::All,
+        });
+    }
+    summary
 }
 
 /// A spinner on stderr when asked for and stderr is a terminal.

@@ -296,3 +296,27 @@ fn a_false_seki_on_the_edge_beside_a_wall_joined_outside_is_read_dead() {
         "{groups:?}"
     );
 }
+
+#[test]
+fn a_false_eye_its_owner_connects_to_move_keeps_the_group_alive() {
+    let Some(corpus) = common::corpus() else {
+        return;
+    };
+    // Fox Pro1 9p 1408195559, Black to move: Black's 42 stones in the centre and top have
+    // two eyes (H11, L15) once K16 joins the top chain, which is in atari there, to the
+    // rest. The playouts save Black's bigger chain in atari (17 stones at D10, dead anyway)
+    // and White takes K16: the group was dead in every playout and the count W+109 against
+    // `RE` W+4. GNU Go and KataGo keep it; Black connects at K16.
+    let path = corpus.join("fox-pro1-featurecat/Pro1/9p/1408195559019999075.sgf");
+    let records = common::analyze(std::slice::from_ref(&path), 1);
+    let r = records.first().unwrap_or_else(|| panic!("no record"));
+    let dead = r["score"]["dead_stones"]["black"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    for p in ["ha", "kd", "ld", "jf", "kh", "gi"] {
+        assert!(!dead.iter().any(|d| d == p), "{p} dead: {dead:?}");
+    }
+    // The 17 stones at D10 stay dead.
+    assert!(dead.iter().any(|d| d == "dj"), "{dead:?}");
+}

@@ -241,6 +241,32 @@ const ESCAPE_BUDGET: u32 = 2_000;
 /// Nodes read there for all the chains of a position.
 pub(super) const ESCAPE_POSITION_BUDGET: u32 = 4_000;
 
+/// The stones of the one chain that `chain`, in atari on `g`, joins when its owner fills its
+/// liberty, if that liberty has only the owner's stones (or the edge) beside it and the
+/// joined chain has two liberties or more that each have only its stones (or the edge)
+/// beside them: two eyes of one point, which the opponent cannot fill while the other
+/// stays, so the chain is pass-alive after the move (a false eye connected).
+pub(super) fn joins_into_two_eyes(g: &Grid, chain: &Chain) -> Option<Vec<usize>> {
+    let geo = g.geo;
+    let [lib] = chain.libs[..] else {
+        return None;
+    };
+    let own = |cells: &[Cell], q: usize| cells[q] == chain.color || cells[q] == Cell::Edge;
+    if g.cells[lib] != Cell::Empty || !geo.neighbours(lib).iter().all(|&q| own(&g.cells, q)) {
+        return None;
+    }
+    let mut cells = g.cells.clone();
+    cells[lib] = chain.color;
+    let ch = Chains::of(&geo, &cells);
+    let joined = ch.id[lib].and_then(|ci| ch.chains.get(ci))?;
+    let eye = |l: usize| {
+        geo.neighbours(l)
+            .iter()
+            .all(|&q| cells[q] == Cell::Edge || ch.id[q] == ch.id[lib])
+    };
+    (joined.libs.iter().filter(|&&l| eye(l)).count() >= 2).then(|| joined.stones.clone())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -283,5 +309,44 @@ mod tests {
             "X.X.X.XX.XX..",
         ];
         assert!(!joins(&top, 9, 3));
+    }
+
+    #[test]
+    fn a_chain_in_atari_at_a_false_eye_joins_its_friends_into_two_eyes() {
+        // Black's three stones top left are in atari at d3, a point among Black stones
+        // only; filled, it joins them to the chains round e4 and d7, one chain of 18
+        // stones with the one-point eyes e4 and d7. With White at f3 and f4 instead of
+        // Black's f3-f4, e4 is no eye of the joined chain: one eye, no answer.
+        let rows = [
+            ".OOOOOOO.",
+            "OOXXOOOOO",
+            "OOX.XXOOO",
+            "OOOX.XOOO",
+            "OOOXXOOOO",
+            "OOXXXOOOO",
+            "OOX.XOOOO",
+            "OOXXXOOOO",
+            ".OOOOOOO.",
+        ];
+        let p = crate::life::tests::pos(&rows);
+        let g = grid(&p);
+        let ch = Chains::of(&g.geo, &g.cells);
+        let at = |x: usize, y: usize| ch.id[g.geo.pad(y * 9 + x)].map(|ci| &ch.chains[ci]);
+        let top = at(2, 1).unwrap_or_else(|| panic!("a chain at c2"));
+        let joined = joins_into_two_eyes(&g, top).map(|s| s.len());
+        assert_eq!(joined, Some(18));
+        // The chain e3-f4 is not in atari: nothing to join from it.
+        let right = at(5, 2).unwrap_or_else(|| panic!("a chain at f3"));
+        assert_eq!(joins_into_two_eyes(&g, right), None);
+        let mut one_eye = rows;
+        one_eye[2] = "OOX.XOOOO";
+        one_eye[3] = "OOOX.OOOO";
+        let p = crate::life::tests::pos(&one_eye);
+        let g = grid(&p);
+        let ch = Chains::of(&g.geo, &g.cells);
+        let top = ch.id[g.geo.pad(9 + 2)]
+            .map(|ci| &ch.chains[ci])
+            .unwrap_or_else(|| panic!("a chain at c2"));
+        assert_eq!(joins_into_two_eyes(&g, top), None);
     }
 }

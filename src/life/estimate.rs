@@ -15,7 +15,7 @@ use super::area::{
 };
 use super::benson::{Enclosures, pass_alive_and_enclosures};
 use super::enclosed;
-use super::escape::{ESCAPE_POSITION_BUDGET, escapes, joins_a_living_chain};
+use super::escape::{ESCAPE_POSITION_BUDGET, escapes, joins_a_living_chain, joins_into_two_eyes};
 use super::one_eye::taken_into_one_eye;
 use super::race;
 use super::sample::{Sample, group_kept};
@@ -145,6 +145,7 @@ pub(super) fn estimate(pos: &Position, params: EstimateParams) -> Estimate {
     v.read_beside_lost_races(&k, &races, &seki_board);
     v.read_beside_held(&k, &mut seki_board);
     v.escape_from_atari(&k);
+    v.join_into_two_eyes(&k);
     v.cut_off_tails(&k);
     v.kill_in_the_opponents_area(pos, &k);
     v.revive_in_their_own_area(&k);
@@ -826,6 +827,46 @@ impl Verdict {
             mark_stones(g, chain, &mut self.seki_held);
             self.by_reading(k, std::iter::once(ci));
         }
+    }
+
+    /// A dead chain in atari of the player to move whose liberty, filled, joins it and its
+    /// friends into one chain with two one-point eyes lives with them: the move makes them
+    /// pass-alive. Only when one such point exists: with two, the mover saves one group
+    /// and the opponent takes the other.
+    fn join_into_two_eyes(&mut self, k: &Known) {
+        let Some(mover) = k.to_move else {
+            return;
+        };
+        let g = k.g;
+        let mut found: Vec<(usize, Vec<usize>)> = Vec::new();
+        for (ci, chain) in k.ch.chains.iter().enumerate() {
+            if chain.color != mover
+                || k.settled[ci]
+                || !chain.stones.iter().all(|&s| self.dead[g.geo.unpad(s)])
+            {
+                continue;
+            }
+            if let (Some(stones), [lib]) = (joins_into_two_eyes(g, chain), &chain.libs[..])
+                && found.iter().all(|(p, _)| p != lib)
+            {
+                found.push((*lib, stones));
+            }
+        }
+        let [(_, stones)] = &found[..] else {
+            return;
+        };
+        let joined: Vec<usize> = (0..k.ch.chains.len())
+            .filter(|&ci| {
+                k.ch.chains[ci]
+                    .stones
+                    .first()
+                    .is_some_and(|s| stones.contains(s))
+            })
+            .collect();
+        for &ci in &joined {
+            clear_stones(g, &k.ch.chains[ci], &mut self.dead);
+        }
+        self.by_reading(k, joined);
     }
 
     /// A chain its living group's playouts almost never keep is cut off from it (joined only

@@ -216,6 +216,23 @@ fn pachi_dead_stone_questions_are_answered() {
     assert!(wrong.is_empty(), "pachi cases answered wrongly: {wrong:?}");
 }
 
+/// The one record of a corpus file.
+fn the_record(path: &std::path::Path) -> serde_json::Value {
+    let records = common::analyze(&[path.to_path_buf()], 1);
+    records
+        .into_iter()
+        .next()
+        .unwrap_or_else(|| panic!("no record for {}", path.display()))
+}
+
+/// A record's Black dead stones (SGF points).
+fn black_dead(r: &serde_json::Value) -> Vec<serde_json::Value> {
+    r["score"]["dead_stones"]["black"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+}
+
 /// The uncertain groups of one corpus record: `(colour, method, status, stones)`.
 fn uncertain_groups(path: std::path::PathBuf) -> Vec<(String, String, String, usize)> {
     let records = common::analyze(&[path], 1);
@@ -277,13 +294,9 @@ fn a_false_seki_on_the_edge_beside_a_wall_joined_outside_is_read_dead() {
     // every threat to it is a self-atari). GNU Go's own count (`RE` W+297.5) has them dead:
     // the verdict is `match`, and no seki is left.
     let path = corpus.join("gnugo-regression/regression/games/gifu2006/gnugo-nanasi.sgf");
-    let records = common::analyze(std::slice::from_ref(&path), 1);
-    let r = records.first().unwrap_or_else(|| panic!("no record"));
+    let r = the_record(&path);
     assert_eq!(r["verdict"], "match", "{}", r["verdict"]);
-    let dead = r["score"]["dead_stones"]["black"]
-        .as_array()
-        .cloned()
-        .unwrap_or_default();
+    let dead = black_dead(&r);
     for p in [
         "sa", "qb", "rb", "sc", "rd", "sd", "re", "rf", "rg", "rh", "si",
     ] {
@@ -307,13 +320,9 @@ fn a_false_eye_its_owner_connects_to_move_keeps_the_group_alive() {
     // rest. The playouts save Black's bigger chain in atari (17 stones at D10, dead anyway)
     // and White takes K16: the group was dead in every playout and the count W+109 against
     // `RE` W+4. GNU Go and KataGo keep it; Black connects at K16.
-    let path = corpus.join("fox-pro1-featurecat/Pro1/9p/1408195559019999075.sgf");
-    let records = common::analyze(std::slice::from_ref(&path), 1);
-    let r = records.first().unwrap_or_else(|| panic!("no record"));
-    let dead = r["score"]["dead_stones"]["black"]
-        .as_array()
-        .cloned()
-        .unwrap_or_default();
+    let dead = black_dead(&the_record(
+        &corpus.join("fox-pro1-featurecat/Pro1/9p/1408195559019999075.sgf"),
+    ));
     for p in ["ha", "kd", "ld", "jf", "kh", "gi"] {
         assert!(!dead.iter().any(|d| d == p), "{p} dead: {dead:?}");
     }

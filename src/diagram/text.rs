@@ -9,7 +9,7 @@ use crate::board::Color;
 use crate::life::DeadSource;
 use crate::output::label;
 use crate::record::Winner;
-use crate::scoring::Count;
+use crate::scoring::{Count, Score};
 use std::fmt::Write as _;
 
 /// ANSI styles of the colour diagram (256-colour palette, on a wood background).
@@ -210,6 +210,14 @@ fn breakdown(out: &mut String, input: &DiagramInput, v: &View) {
         );
         return;
     };
+    counts(out, s, v);
+    dead_stones(out, input, s, v);
+    outcome(out, s);
+}
+
+/// The French count with its stones and territory, the quick count, and the count under the
+/// record's own rules.
+fn counts(out: &mut String, s: &Score, v: &View) {
     let (stones, terr) = v.tally();
     let f = &s.french;
     let _ = writeln!(
@@ -260,6 +268,11 @@ fn breakdown(out: &mut String, input: &DiagramInput, v: &View) {
     if let Some(c) = &s.recorded_rules {
         let _ = writeln!(out, "{}", recorded_line(c));
     }
+}
+
+/// The dead stones, the unsure ones, the estimate's groups, the chains the markup keeps in
+/// atari, and the seki.
+fn dead_stones(out: &mut String, input: &DiagramInput, s: &Score, v: &View) {
     let d = &s.dead_stones;
     let list = |points: &[String]| point_list(points, v.w, v.h);
     let _ = writeln!(
@@ -303,6 +316,10 @@ fn breakdown(out: &mut String, input: &DiagramInput, v: &View) {
         );
     }
     let _ = writeln!(out, "Seki: {}", list(&s.seki));
+}
+
+/// The komi's note, the winner with its margin and basis, and the verdict against `RE`.
+fn outcome(out: &mut String, s: &Score) {
     if let Some(note) = &s.komi_note {
         let _ = writeln!(out, "Komi: {}", clean(note));
     }

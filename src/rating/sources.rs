@@ -138,6 +138,16 @@ pub(crate) fn join(games: &[GameInput], id: &Identity, with_list: bool) -> Joine
     if !games.iter().any(|g| g.origin == Origin::ResultsFile) {
         return joined;
     }
+    rename_players(games, id, with_list, &mut joined);
+    joined.filed_twice = filed_twice(games, id, &joined);
+    joined.report.filed_twice = joined.filed_twice.len();
+    joined
+}
+
+/// The results files' players a record's player matches alone (renamed to the records'
+/// key, in `joined.renamed` and the report's matches), and those several match (the
+/// report's misses).
+fn rename_players(games: &[GameInput], id: &Identity, with_list: bool, joined: &mut Joined) {
     let names = |g: &GameInput| [g.black.clone(), g.white.clone()].into_iter().flatten();
     let unlicensed = |g: &GameInput| -> Vec<String> {
         [
@@ -201,6 +211,11 @@ pub(crate) fn join(games: &[GameInput], id: &Identity, with_list: bool) -> Joine
             }
         }
     }
+}
+
+/// The records a results file's game stands for (record index → the file's source): same
+/// players and round, played within [`TOURNAMENT_DAYS`] of the file's day, one record each.
+fn filed_twice(games: &[GameInput], id: &Identity, joined: &Joined) -> BTreeMap<usize, String> {
     // The results files' games by (black, white, round): their first days and sources.
     type Slot = (String, String, u64);
     let slot = |g: &GameInput| -> Option<Slot> {
@@ -242,9 +257,7 @@ pub(crate) fn join(games: &[GameInput], id: &Identity, with_list: bool) -> Joine
             twice.insert(gi, c.1.clone());
         }
     }
-    joined.filed_twice = twice;
-    joined.report.filed_twice = joined.filed_twice.len();
-    joined
+    twice
 }
 
 #[cfg(test)]

@@ -855,14 +855,10 @@ impl Verdict {
         let [(_, stones)] = &found[..] else {
             return;
         };
-        let joined: Vec<usize> = (0..k.ch.chains.len())
-            .filter(|&ci| {
-                k.ch.chains[ci]
-                    .stones
-                    .first()
-                    .is_some_and(|s| stones.contains(s))
-            })
-            .collect();
+        // The chains of the joined one (its filled liberty is no stone yet).
+        let mut joined: Vec<usize> = stones.iter().filter_map(|&s| k.ch.id[s]).collect();
+        joined.sort_unstable();
+        joined.dedup();
         for &ci in &joined {
             clear_stones(g, &k.ch.chains[ci], &mut self.dead);
         }
